@@ -1,0 +1,129 @@
+//===- DivergencePrinter.cpp - print<divopt-divergence> -------------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A stable, line-oriented report that tests check and people read:
+//
+//   divopt-divergence: function 'k' (kernel target=sm_90 maxntid=256)
+//     branch %4 at k.cu:5:7: divergent if-else on %cond
+//       arm %5: blocks=1 insts=4 sese=yes
+//       arm %6: blocks=1 insts=3 sese=yes
+//       join %7
+//       loop: none; kernel-top-level: yes
+//     branch %9: uniform by warp vote on %b
+//     summary: 1 divergent, 0 uniform by vote, 2 uniform
+//
+//===----------------------------------------------------------------------===//
+
+#include "DivergenceAnalysis.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace divopt {
+
+static void printBlock(raw_ostream &OS, const BasicBlock *BB) {
+  BB->printAsOperand(OS, /*PrintType=*/false);
+}
+
+static void printLocation(raw_ostream &OS, const Instruction &I) {
+  if (const DebugLoc &DL = I.getDebugLoc())
+    OS << " at " << DL->getFilename() << ":" << DL.getLine() << ":"
+       << DL.getCol();
+}
+
+static const Value *getCondition(const Instruction &Term) {
+  if (const auto *Br = dyn_cast<BranchInst>(&Term))
+    return Br->isConditional() ? Br->getCondition() : nullptr;
+  if (const auto *Sw = dyn_cast<SwitchInst>(&Term))
+    return Sw->getCondition();
+  return nullptr;
+}
+
+static void printCondition(raw_ostream &OS, const Instruction &Term) {
+  if (const Value *C = getCondition(Term)) {
+    OS << " on ";
+    C->printAsOperand(OS, /*PrintType=*/false);
+  }
+}
+
+static void printLoop(raw_ostream &OS, const DivergentBranch &DB) {
+  if (!DB.L) {
+    OS << "loop: none";
+    return;
+  }
+  OS << "loop: ";
+  printBlock(OS, DB.L->getHeader());
+  OS << " depth=" << DB.L->getLoopDepth()
+     << " top-level=" << (DB.TopLevelInLoop ? "yes" : "no") << " blockers=";
+  DB.Blockers.print(OS);
+}
+
+static void printDivergent(raw_ostream &OS, const DivergentBranch &DB) {
+  OS << "  branch ";
+  printBlock(OS, DB.getBlock());
+  printLocation(OS, *DB.Term);
+  OS << ": divergent " << getBranchKindName(DB.Kind);
+  printCondition(OS, *DB.Term);
+  OS << "\n";
+  for (const ArmRegion &A : DB.Arms) {
+    OS << "    arm ";
+    printBlock(OS, A.Entry);
+    OS << ": blocks=" << A.Blocks.size() << " insts=" << A.NumInsts
+       << " sese=" << (A.IsSESE ? "yes" : "no") << "\n";
+  }
+  OS << "    join ";
+  if (DB.Join)
+    printBlock(OS, DB.Join);
+  else
+    OS << "none";
+  OS << "\n    ";
+  printLoop(OS, DB);
+  OS << "; kernel-top-level=" << (DB.TopLevelInKernel ? "yes" : "no")
+     << "\n";
+}
+
+PreservedAnalyses DivergencePrinterPass::run(Function &F,
+                                             FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration())
+    return PreservedAnalyses::all();
+  const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
+  OS << "divopt-divergence: function '" << F.getName() << "' (";
+  DI.getKernelInfo().print(OS);
+  OS << ")\n";
+
+  unsigned NumByVote = 0, NumUniform = 0;
+  ArrayRef<DivergentBranch> Branches = DI.branches();
+  for (const BasicBlock &BB : F) {
+    const Instruction *Term = BB.getTerminator();
+    const Value *Cond = Term ? getCondition(*Term) : nullptr;
+    if (!Cond || isa<Constant>(Cond))
+      continue;
+    const auto *It = find_if(Branches, [&](const DivergentBranch &DB) {
+      return DB.Term == Term;
+    });
+    if (It != Branches.end()) {
+      printDivergent(OS, *It);
+      continue;
+    }
+    bool ByVote = DI.getUniformity().isUniformByVote(Cond);
+    (ByVote ? NumByVote : NumUniform)++;
+    OS << "  branch ";
+    printBlock(OS, &BB);
+    printLocation(OS, *Term);
+    OS << ": uniform" << (ByVote ? " by warp vote" : "");
+    printCondition(OS, *Term);
+    OS << "\n";
+  }
+  OS << "  summary: " << Branches.size() << " divergent, " << NumByVote
+     << " uniform by vote, " << NumUniform << " uniform\n";
+  return PreservedAnalyses::all();
+}
+
+} // namespace divopt

@@ -1,0 +1,202 @@
+//===- DivergentBranch.cpp - Divergent branches and their regions ---------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DivergentBranch.h"
+#include "VoteAwareUniformity.h"
+
+#include "llvm/Analysis/CycleAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace divopt {
+
+/// Arms larger than this are reported as they are found but not walked
+/// further: no transform handles them and the walk must stay cheap on
+/// hostile inputs.
+static constexpr unsigned MaxArmBlocks = 4096;
+
+StringRef getBranchKindName(BranchKind K) {
+  switch (K) {
+  case BranchKind::IfElse:
+    return "if-else";
+  case BranchKind::IfOnly:
+    return "if-only";
+  case BranchKind::Switch:
+    return "switch";
+  }
+  llvm_unreachable("unknown branch kind");
+}
+
+bool isBarrier(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  StringRef Name = II->getCalledFunction()->getName();
+  return Name.starts_with("llvm.nvvm.barrier") ||
+         Name.starts_with("llvm.nvvm.bar.");
+}
+
+bool ArmRegion::contains(const BasicBlock *BB) const {
+  return is_contained(Blocks, BB);
+}
+
+BasicBlock *DivergentBranch::getBlock() const { return Term->getParent(); }
+
+bool DivergentBranch::armsContain(const BasicBlock *BB) const {
+  return any_of(Arms, [BB](const ArmRegion &A) { return A.contains(BB); });
+}
+
+void LoopBlockers::print(raw_ostream &OS) const {
+  if (!any()) {
+    OS << "none";
+    return;
+  }
+  ListSeparator LS(",");
+  if (Barrier)
+    OS << LS << "barrier";
+  if (Convergent)
+    OS << LS << "convergent";
+  if (Irreducible)
+    OS << LS << "irreducible";
+  if (ExitFromArm)
+    OS << LS << "exit-from-arm";
+}
+
+static ArmRegion buildArm(BasicBlock *Entry, const BasicBlock *Branch,
+                          const BasicBlock *Join, const DominatorTree &DT) {
+  ArmRegion Arm;
+  Arm.Entry = Entry;
+  SmallPtrSet<const BasicBlock *, 16> Seen{Entry};
+  Arm.Blocks.push_back(Entry);
+  bool SESE = Join != nullptr;
+  for (unsigned I = 0; I < Arm.Blocks.size(); ++I) {
+    BasicBlock *BB = Arm.Blocks[I];
+    Arm.NumInsts += BB->size();
+    if (!DT.dominates(Entry, BB))
+      SESE = false;
+    if (succ_empty(BB))
+      SESE = false; // The arm leaves the function instead of rejoining.
+    for (BasicBlock *S : successors(BB)) {
+      if (S == Join)
+        continue;
+      if (S == Branch || S == Entry) {
+        SESE = false; // A cycle through the arm's entry or the branch.
+        continue;
+      }
+      if (Arm.Blocks.size() >= MaxArmBlocks) {
+        SESE = false;
+        continue;
+      }
+      if (Seen.insert(S).second)
+        Arm.Blocks.push_back(S);
+    }
+  }
+  Arm.IsSESE = SESE;
+  return Arm;
+}
+
+static LoopBlockers findBlockers(const Loop &L, const CycleInfo &CI) {
+  LoopBlockers B;
+  for (const BasicBlock *BB : L.blocks()) {
+    for (const Instruction &I : *BB) {
+      const auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      if (!B.Barrier && isBarrier(I))
+        B.Barrier = &I;
+      else if (!B.Convergent && CB->isConvergent() && !isBarrier(I))
+        B.Convergent = &I;
+    }
+    for (const CycleInfo::CycleT *C = CI.getCycle(BB); C;
+         C = C->getParentCycle())
+      if (!C->isReducible() && L.contains(C->getHeader()))
+        B.Irreducible = true;
+  }
+  return B;
+}
+
+static bool runsEveryTrip(const BasicBlock *BB, const Loop &L,
+                          const DominatorTree &DT) {
+  SmallVector<BasicBlock *, 4> Latches;
+  L.getLoopLatches(Latches);
+  return !Latches.empty() && all_of(Latches, [&](BasicBlock *Latch) {
+    return DT.dominates(BB, Latch);
+  });
+}
+
+static std::optional<DivergentBranch>
+classify(Instruction *Term, const DominatorTree &DT,
+         const PostDominatorTree &PDT, const LoopInfo &LI,
+         const CycleInfo &CI) {
+  BasicBlock *BB = Term->getParent();
+  SmallVector<BasicBlock *, 4> Succs;
+  for (BasicBlock *S : successors(BB))
+    if (!is_contained(Succs, S))
+      Succs.push_back(S);
+  if (Succs.size() < 2)
+    return std::nullopt; // Both ways lead to the same block: no divergence.
+
+  DivergentBranch DB;
+  DB.Term = Term;
+  const DomTreeNode *IPDom = PDT.getNode(BB) ? PDT.getNode(BB)->getIDom()
+                                             : nullptr;
+  DB.Join = IPDom ? IPDom->getBlock() : nullptr;
+  for (BasicBlock *S : Succs)
+    if (S != DB.Join)
+      DB.Arms.push_back(buildArm(S, BB, DB.Join, DT));
+
+  if (isa<SwitchInst>(Term))
+    DB.Kind = BranchKind::Switch;
+  else
+    DB.Kind = DB.Arms.size() == 1 ? BranchKind::IfOnly : BranchKind::IfElse;
+
+  DB.L = LI.getLoopFor(BB);
+  if (DB.L) {
+    DB.TopLevelInLoop = DB.Join && DB.L->contains(DB.Join) &&
+                        runsEveryTrip(BB, *DB.L, DT);
+    DB.Blockers = findBlockers(*DB.L, CI);
+    for (const ArmRegion &A : DB.Arms)
+      for (const BasicBlock *ArmBB : A.Blocks)
+        if (DB.L->isLoopExiting(ArmBB))
+          DB.Blockers.ExitFromArm = true;
+  }
+  return DB;
+}
+
+SmallVector<DivergentBranch, 8>
+findDivergentBranches(Function &F, const VoteAwareUniformity &VU,
+                      const DominatorTree &DT, const PostDominatorTree &PDT,
+                      const LoopInfo &LI, const CycleInfo &CI) {
+  SmallVector<DivergentBranch, 8> Result;
+  for (BasicBlock &BB : F) {
+    if (!DT.isReachableFromEntry(&BB) || !VU.hasDivergentTerminator(BB))
+      continue;
+    if (std::optional<DivergentBranch> DB =
+            classify(BB.getTerminator(), DT, PDT, LI, CI))
+      Result.push_back(std::move(*DB));
+  }
+
+  if (!F.hasKernelCallingConv())
+    return Result;
+  for (DivergentBranch &DB : Result) {
+    const BasicBlock *BB = DB.getBlock();
+    DB.TopLevelInKernel =
+        !DB.L && none_of(Result, [&](const DivergentBranch &Other) {
+          return &Other != &DB && Other.armsContain(BB);
+        });
+  }
+  return Result;
+}
+
+} // namespace divopt

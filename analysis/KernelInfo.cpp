@@ -1,0 +1,91 @@
+//===- KernelInfo.cpp - What DivOpt knows of a kernel's launch ------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelInfo.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace divopt {
+
+/// Parses a decimal attribute value; a malformed value reads as absent
+/// rather than as a guess.
+static std::optional<unsigned> parseUnsigned(StringRef S) {
+  unsigned V;
+  if (S.trim().getAsInteger(10, V))
+    return std::nullopt;
+  return V;
+}
+
+static std::optional<unsigned> getUnsignedAttr(const Function &F,
+                                               StringRef Name) {
+  Attribute A = F.getFnAttribute(Name);
+  if (!A.isStringAttribute())
+    return std::nullopt;
+  return parseUnsigned(A.getValueAsString());
+}
+
+/// "nvvm.maxntid" is "x" or "x,y,z"; the block size bound is the product.
+static std::optional<unsigned> getMaxThreads(const Function &F) {
+  Attribute A = F.getFnAttribute("nvvm.maxntid");
+  if (!A.isStringAttribute())
+    return std::nullopt;
+  SmallVector<StringRef, 3> Dims;
+  A.getValueAsString().split(Dims, ',');
+  uint64_t Product = 1;
+  for (StringRef D : Dims) {
+    std::optional<unsigned> V = parseUnsigned(D);
+    if (!V || *V == 0)
+      return std::nullopt;
+    Product *= *V;
+    if (Product > (1u << 20))
+      return std::nullopt;
+  }
+  return static_cast<unsigned>(Product);
+}
+
+KernelInfo getKernelInfo(const Function &F) {
+  KernelInfo KI;
+  KI.IsKernel = F.hasKernelCallingConv();
+  Attribute CPU = F.getFnAttribute("target-cpu");
+  if (CPU.isStringAttribute())
+    KI.Target = CPU.getValueAsString().str();
+  KI.MaxThreadsPerBlock = getMaxThreads(F);
+  KI.MinBlocksPerSM = getUnsignedAttr(F, "nvvm.minctasm");
+  KI.MaxRegisters = getUnsignedAttr(F, "nvvm.maxnreg");
+  return KI;
+}
+
+std::optional<unsigned> KernelInfo::computeCapability() const {
+  StringRef T(Target);
+  if (!T.consume_front("sm_"))
+    return std::nullopt;
+  // sm_90a and sm_100f name the same base capability for our purposes.
+  T = T.take_while([](char C) { return C >= '0' && C <= '9'; });
+  return parseUnsigned(T);
+}
+
+void KernelInfo::print(raw_ostream &OS) const {
+  OS << (IsKernel ? "kernel" : "device function");
+  OS << " target=" << (Target.empty() ? "unknown" : Target);
+  if (MaxThreadsPerBlock)
+    OS << " maxntid=" << *MaxThreadsPerBlock;
+  if (MinBlocksPerSM)
+    OS << " minctasm=" << *MinBlocksPerSM;
+  if (MaxRegisters)
+    OS << " maxnreg=" << *MaxRegisters;
+}
+
+bool isNVPTXModule(const Module &M) {
+  return M.getTargetTriple().isNVPTX();
+}
+
+} // namespace divopt

@@ -1,0 +1,150 @@
+//===- VoteAwareUniformity.cpp - Uniformity that knows warp votes ---------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VoteAwareUniformity.h"
+
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+
+using namespace llvm;
+
+namespace divopt {
+
+bool isWarpUniformIntrinsic(const Value *V) {
+  const auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_vote_all:
+  case Intrinsic::nvvm_vote_any:
+  case Intrinsic::nvvm_vote_uni:
+  case Intrinsic::nvvm_vote_ballot:
+  case Intrinsic::nvvm_vote_all_sync:
+  case Intrinsic::nvvm_vote_any_sync:
+  case Intrinsic::nvvm_vote_uni_sync:
+  case Intrinsic::nvvm_vote_ballot_sync:
+  case Intrinsic::nvvm_activemask:
+    return true;
+  default:
+    return false;
+  }
+}
+
+VoteAwareUniformity::VoteAwareUniformity(Function &F,
+                                         const UniformityInfo &UI,
+                                         const CycleInfo &CI,
+                                         const TargetTransformInfo &TTI)
+    : UI(UI), CI(CI), TTI(TTI) {
+  for (const Argument &A : F.args())
+    if (UI.isDivergent(&A))
+      Divergent.insert(&A);
+
+  // Least fixed point over the values LLVM calls divergent; reverse post
+  // order makes most functions converge in one or two sweeps.
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (BasicBlock *BB : RPOT)
+      for (Instruction &I : *BB)
+        if (!Divergent.contains(&I) && computeIsDivergent(I)) {
+          Divergent.insert(&I);
+          Changed = true;
+        }
+  }
+}
+
+bool VoteAwareUniformity::computeIsDivergent(const Instruction &I) {
+  if (!UI.isDivergent(&I) || isWarpUniformIntrinsic(&I))
+    return false;
+  switch (TTI.getInstructionUniformity(&I)) {
+  case InstructionUniformity::NeverUniform:
+    return true;
+  case InstructionUniformity::AlwaysUniform:
+    return false;
+  case InstructionUniformity::Default:
+    break;
+  }
+  for (const Use &U : I.operands()) {
+    if (Divergent.contains(U.get()))
+      return true;
+    if (leavesDivergentCycle(U.get(), *I.getParent()))
+      return true;
+  }
+  if (isa<PHINode>(I) && isJoinOfDivergentBranch(*I.getParent()))
+    return true;
+  return false;
+}
+
+bool VoteAwareUniformity::hasDivergentTerminator(const BasicBlock &BB) const {
+  const Instruction *T = BB.getTerminator();
+  if (const auto *Br = dyn_cast_or_null<BranchInst>(T))
+    return Br->isConditional() && isDivergent(Br->getCondition());
+  if (const auto *Sw = dyn_cast_or_null<SwitchInst>(T))
+    return isDivergent(Sw->getCondition());
+  // Other multi-way terminators (indirectbr, callbr) are taken as
+  // divergent: DivOpt does not reason about them.
+  return T && T->getNumSuccessors() > 1;
+}
+
+bool VoteAwareUniformity::isUniformByVote(const Value *V) const {
+  return UI.isDivergent(V) && !isDivergent(V);
+}
+
+const SmallPtrSetImpl<const BasicBlock *> &
+VoteAwareUniformity::reachableFrom(const BasicBlock *Start) {
+  auto It = ReachCache.find(Start);
+  if (It != ReachCache.end())
+    return It->second;
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  SmallVector<const BasicBlock *, 16> Work{Start};
+  Seen.insert(Start);
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    for (const BasicBlock *S : successors(BB))
+      if (Seen.insert(S).second)
+        Work.push_back(S);
+  }
+  return ReachCache.try_emplace(Start, std::move(Seen)).first->second;
+}
+
+bool VoteAwareUniformity::isJoinOfDivergentBranch(const BasicBlock &J) {
+  for (const BasicBlock &BB : *J.getParent()) {
+    if (!hasDivergentTerminator(BB))
+      continue;
+    unsigned Reaching = 0;
+    SmallPtrSet<const BasicBlock *, 4> Distinct;
+    for (const BasicBlock *S : successors(&BB))
+      if (Distinct.insert(S).second && reachableFrom(S).contains(&J))
+        ++Reaching;
+    if (Reaching >= 2)
+      return true;
+  }
+  return false;
+}
+
+bool VoteAwareUniformity::leavesDivergentCycle(const Value *Def,
+                                               const BasicBlock &UseBB) const {
+  const auto *DefI = dyn_cast<Instruction>(Def);
+  if (!DefI)
+    return false;
+  for (const CycleInfo::CycleT *C = CI.getCycle(DefI->getParent());
+       C && !C->contains(&UseBB); C = C->getParentCycle()) {
+    SmallVector<BasicBlock *, 4> Exiting;
+    C->getExitingBlocks(Exiting);
+    for (const BasicBlock *E : Exiting)
+      if (hasDivergentTerminator(*E))
+        return true;
+  }
+  return false;
+}
+
+} // namespace divopt

@@ -1,0 +1,77 @@
+//===- VoteAwareUniformity.h - Uniformity that knows warp votes -*- C++ -*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// LLVM's UniformityInfo reports every NVPTX call result as divergent, warp
+// votes included, so a branch on __ballot_sync(...) reads as divergent
+// although every participating lane takes the same way. This analysis
+// refines UniformityInfo: it keeps LLVM's answer for everything LLVM calls
+// uniform and recomputes divergence, as a least fixed point, over the values
+// LLVM calls divergent, treating the results of warp votes and
+// `activemask` as uniform among the lanes that execute them.
+//
+// The refinement is sound where UniformityInfo is: sources of divergence
+// come from TTI, divergence flows through operands, through PHIs at joins of
+// divergent branches (any block reachable from two successors of such a
+// branch, a conservative superset of LLVM's disjoint-path joins) and through
+// values leaving a cycle whose exit is divergent.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_ANALYSIS_VOTEAWAREUNIFORMITY_H
+#define DIVOPT_ANALYSIS_VOTEAWAREUNIFORMITY_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/CycleAnalysis.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+
+namespace llvm {
+class TargetTransformInfo;
+} // namespace llvm
+
+namespace divopt {
+
+/// True for calls whose result is the same in every lane that executes
+/// them: `llvm.nvvm.vote.{all,any,uni,ballot}[.sync]` and
+/// `llvm.nvvm.activemask`.
+bool isWarpUniformIntrinsic(const llvm::Value *V);
+
+class VoteAwareUniformity {
+public:
+  VoteAwareUniformity(llvm::Function &F, const llvm::UniformityInfo &UI,
+                      const llvm::CycleInfo &CI,
+                      const llvm::TargetTransformInfo &TTI);
+
+  bool isDivergent(const llvm::Value *V) const {
+    return Divergent.contains(V);
+  }
+  bool isUniform(const llvm::Value *V) const { return !isDivergent(V); }
+  /// A terminator is divergent when its condition is: lanes may part there.
+  bool hasDivergentTerminator(const llvm::BasicBlock &BB) const;
+  /// True when LLVM's UniformityInfo called V divergent and the warp-vote
+  /// refinement proved it uniform.
+  bool isUniformByVote(const llvm::Value *V) const;
+
+private:
+  bool computeIsDivergent(const llvm::Instruction &I);
+  bool isJoinOfDivergentBranch(const llvm::BasicBlock &BB);
+  bool leavesDivergentCycle(const llvm::Value *Def,
+                            const llvm::BasicBlock &UseBB) const;
+  const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &
+  reachableFrom(const llvm::BasicBlock *BB);
+
+  const llvm::UniformityInfo &UI;
+  const llvm::CycleInfo &CI;
+  const llvm::TargetTransformInfo &TTI;
+  llvm::SmallPtrSet<const llvm::Value *, 32> Divergent;
+  llvm::DenseMap<const llvm::BasicBlock *,
+                 llvm::SmallPtrSet<const llvm::BasicBlock *, 16>>
+      ReachCache;
+};
+
+} // namespace divopt
+
+#endif // DIVOPT_ANALYSIS_VOTEAWAREUNIFORMITY_H

@@ -1,0 +1,67 @@
+//===- Pipeline.cpp - DivOpt's automatic pipeline -------------------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipeline.h"
+#include "analysis/KernelInfo.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/OptimizationLevel.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace divopt {
+
+static cl::opt<bool> AutoPipeline(
+    "divopt-auto", cl::init(true),
+    cl::desc("Run DivOpt at the optimizer-last extension point of -O1 and "
+             "higher pipelines (NVPTX modules only)"));
+
+static cl::opt<std::string> PipelineText(
+    "divopt-pipeline", cl::init(""),
+    cl::value_desc("passes"),
+    cl::desc("The DivOpt passes the automatic pipeline runs, in opt's "
+             "-passes syntax (default: the built-in pipeline)"));
+
+StringRef getDefaultPipeline() { return "divopt-remarks"; }
+
+Expected<DivOptPipelinePass> DivOptPipelinePass::create(PassBuilder &PB,
+                                                        StringRef Text) {
+  ModulePassManager MPM;
+  if (Error E = PB.parsePassPipeline(MPM, Text))
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid -divopt-pipeline '" + Text +
+                                 "': " + toString(std::move(E)));
+  return DivOptPipelinePass(std::move(MPM));
+}
+
+PreservedAnalyses DivOptPipelinePass::run(Module &M,
+                                          ModuleAnalysisManager &MAM) {
+  if (!isNVPTXModule(M))
+    return PreservedAnalyses::all();
+  return Inner.run(M, MAM);
+}
+
+void registerAutomaticPipeline(PassBuilder &PB) {
+  PB.registerOptimizerLastEPCallback([&PB](ModulePassManager &MPM,
+                                           OptimizationLevel Level,
+                                           ThinOrFullLTOPhase) {
+    if (!AutoPipeline || Level == OptimizationLevel::O0)
+      return;
+    StringRef Text =
+        PipelineText.empty() ? getDefaultPipeline() : StringRef(PipelineText);
+    Expected<DivOptPipelinePass> P = DivOptPipelinePass::create(PB, Text);
+    if (!P)
+      // A mistyped option must not silently compile without DivOpt.
+      report_fatal_error(P.takeError(), /*gen_crash_diag=*/false);
+    MPM.addPass(std::move(*P));
+  });
+}
+
+} // namespace divopt

@@ -1,0 +1,52 @@
+//===- Pipeline.h - DivOpt's automatic pipeline -----------------*- C++ -*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The module pass clang runs at the optimizer-last extension point (and
+// `opt -passes=divopt` runs by hand). It touches NVPTX modules only: any
+// other module, the host side of a CUDA compile included, is left as it
+// came. Which passes run is `-divopt-pipeline`, in opt's pipeline syntax.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_PASSES_PIPELINE_H
+#define DIVOPT_PASSES_PIPELINE_H
+
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+class PassBuilder;
+} // namespace llvm
+
+namespace divopt {
+
+/// The passes DivOpt runs when nobody says otherwise, in opt's syntax.
+llvm::StringRef getDefaultPipeline();
+
+class DivOptPipelinePass : public llvm::PassInfoMixin<DivOptPipelinePass> {
+public:
+  /// Parses the pipeline text; an unknown pass or a bad parameter is an
+  /// error that names it.
+  static llvm::Expected<DivOptPipelinePass> create(llvm::PassBuilder &PB,
+                                                   llvm::StringRef Text);
+
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+
+private:
+  explicit DivOptPipelinePass(llvm::ModulePassManager MPM)
+      : Inner(std::move(MPM)) {}
+  llvm::ModulePassManager Inner;
+};
+
+/// Adds DivOpt to clang's and opt's default pipelines at the
+/// optimizer-last extension point, as the -divopt-* options say.
+void registerAutomaticPipeline(llvm::PassBuilder &PB);
+
+} // namespace divopt
+
+#endif // DIVOPT_PASSES_PIPELINE_H

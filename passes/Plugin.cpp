@@ -1,0 +1,71 @@
+//===- Plugin.cpp - libDivOpt.so registration -----------------------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Registers DivOpt's analysis and passes with the new pass manager, for
+// `opt -load-pass-plugin libDivOpt.so -passes=...`, and hooks the automatic
+// pipeline into clang's (`-fpass-plugin=libDivOpt.so`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "DivergenceRemarks.h"
+#include "Pipeline.h"
+#include "analysis/DivergenceAnalysis.h"
+
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace divopt;
+
+static bool parseModulePass(PassBuilder &PB, StringRef Name,
+                            ModulePassManager &MPM) {
+  if (Name == "divopt") {
+    Expected<DivOptPipelinePass> P =
+        DivOptPipelinePass::create(PB, getDefaultPipeline());
+    if (!P) {
+      errs() << toString(P.takeError()) << "\n";
+      return false;
+    }
+    MPM.addPass(std::move(*P));
+    return true;
+  }
+  return false;
+}
+
+static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
+  if (Name == "print<divopt-divergence>") {
+    FPM.addPass(DivergencePrinterPass(outs()));
+    return true;
+  }
+  if (Name == "divopt-remarks") {
+    FPM.addPass(DivergenceRemarksPass());
+    return true;
+  }
+  return parseAnalysisUtilityPasses<DivergenceAnalysis, Function>(
+      "divopt-divergence", Name, FPM);
+}
+
+static void registerCallbacks(PassBuilder &PB) {
+  PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
+    FAM.registerPass([] { return DivergenceAnalysis(); });
+  });
+  PB.registerPipelineParsingCallback(
+      [&PB](StringRef Name, ModulePassManager &MPM,
+            ArrayRef<PassBuilder::PipelineElement>) {
+        return parseModulePass(PB, Name, MPM);
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        return parseFunctionPass(Name, FPM);
+      });
+  registerAutomaticPipeline(PB);
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "DivOpt", "0.1.0", registerCallbacks};
+}

@@ -12,8 +12,11 @@
 //       arm %6: blocks=1 insts=3 sese=yes
 //       join %7
 //       loop: none; kernel-top-level: yes
-//     branch %9: uniform by warp vote on %b
-//     summary: 1 divergent, 0 uniform by vote, 2 uniform
+//     branch %9: uniform (refined) on %b
+//     summary: 1 divergent, 1 refined uniform, 1 uniform
+//
+// "refined" marks a branch LLVM's UniformityInfo calls divergent and
+// DivOpt proves uniform (a warp vote, a per-block register).
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,7 +101,7 @@ PreservedAnalyses DivergencePrinterPass::run(Function &F,
   DI.getKernelInfo().print(OS);
   OS << ")\n";
 
-  unsigned NumByVote = 0, NumUniform = 0;
+  unsigned NumRefined = 0, NumUniform = 0;
   ArrayRef<DivergentBranch> Branches = DI.branches();
   for (const BasicBlock &BB : F) {
     const Instruction *Term = BB.getTerminator();
@@ -112,17 +115,17 @@ PreservedAnalyses DivergencePrinterPass::run(Function &F,
       printDivergent(OS, *It);
       continue;
     }
-    bool ByVote = DI.getUniformity().isUniformByVote(Cond);
-    (ByVote ? NumByVote : NumUniform)++;
+    bool Refined = DI.getUniformity().isRefinedUniform(Cond);
+    (Refined ? NumRefined : NumUniform)++;
     OS << "  branch ";
     printBlock(OS, &BB);
     printLocation(OS, *Term);
-    OS << ": uniform" << (ByVote ? " by warp vote" : "");
+    OS << ": uniform" << (Refined ? " (refined)" : "");
     printCondition(OS, *Term);
     OS << "\n";
   }
-  OS << "  summary: " << Branches.size() << " divergent, " << NumByVote
-     << " uniform by vote, " << NumUniform << " uniform\n";
+  OS << "  summary: " << Branches.size() << " divergent, " << NumRefined
+     << " refined uniform, " << NumUniform << " uniform\n";
   return PreservedAnalyses::all();
 }
 

@@ -34,6 +34,8 @@ StringRef getBranchKindName(BranchKind K) {
     return "if-only";
   case BranchKind::Switch:
     return "switch";
+  case BranchKind::LoopExit:
+    return "loop-exit";
   }
   llvm_unreachable("unknown branch kind");
 }
@@ -152,16 +154,21 @@ classify(Instruction *Term, const DominatorTree &DT,
   const DomTreeNode *IPDom = PDT.getNode(BB) ? PDT.getNode(BB)->getIDom()
                                              : nullptr;
   DB.Join = IPDom ? IPDom->getBlock() : nullptr;
+  DB.L = LI.getLoopFor(BB);
+  if (DB.L && DB.L->isLoopExiting(BB)) {
+    DB.Kind = BranchKind::LoopExit;
+    DB.Blockers = findBlockers(*DB.L, CI);
+    return DB;
+  }
+
   for (BasicBlock *S : Succs)
     if (S != DB.Join)
       DB.Arms.push_back(buildArm(S, BB, DB.Join, DT));
-
   if (isa<SwitchInst>(Term))
     DB.Kind = BranchKind::Switch;
   else
     DB.Kind = DB.Arms.size() == 1 ? BranchKind::IfOnly : BranchKind::IfElse;
 
-  DB.L = LI.getLoopFor(BB);
   if (DB.L) {
     DB.TopLevelInLoop = DB.Join && DB.L->contains(DB.Join) &&
                         runsEveryTrip(BB, *DB.L, DT);

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Every divergent branch of a function, classified for the transforms:
-// its kind (if/else, if-only, switch), its arms as regions that run up to
+// its kind (if/else, if-only, switch, divergent loop exit), its arms as regions that run up to
 // the branch's join (immediate post-dominator), where it sits (top level of
 // a loop body, top level of a kernel) and what would make its loop illegal
 // to restructure (barriers, other convergent operations, irreducible
@@ -36,7 +36,9 @@ namespace divopt {
 
 class VoteAwareUniformity;
 
-enum class BranchKind { IfElse, IfOnly, Switch };
+/// LoopExit: the branch leaves its loop on some lanes and stays on others
+/// (a divergent trip count); it has no arms to restructure.
+enum class BranchKind { IfElse, IfOnly, Switch, LoopExit };
 llvm::StringRef getBranchKindName(BranchKind K);
 
 /// The blocks one successor of a divergent branch runs before the join.

@@ -38,6 +38,50 @@ bool isWarpUniformIntrinsic(const Value *V) {
   }
 }
 
+/// Special registers that hold one value per block, grid or cluster, so the
+/// same value in every lane of a warp. NVPTX's TTI calls every call result
+/// divergent, these reads included.
+static bool readsWarpUniformRegister(const IntrinsicInst &II) {
+  StringRef Name = II.getCalledFunction()->getName();
+  if (!Name.consume_front("llvm.nvvm.read.ptx.sreg."))
+    return false;
+  return Name.starts_with("ctaid.") || Name.starts_with("nctaid.") ||
+         Name.starts_with("ntid.") || Name == "warpsize" ||
+         Name.starts_with("clusterid.") || Name.starts_with("nclusterid.") ||
+         Name.starts_with("cluster.ctaid.") ||
+         Name.starts_with("cluster.nctaid.") ||
+         Name == "cluster.ctarank" || Name == "cluster.nctarank";
+}
+
+enum class CallUniformity { Uniform, FromOperands, Divergent };
+
+/// How a call's result relates to its operands. Only intrinsics are known:
+/// a call to any other function may read the lane it runs in.
+static CallUniformity classifyCall(const CallBase &CB) {
+  if (isWarpUniformIntrinsic(&CB))
+    return CallUniformity::Uniform;
+  const auto *II = dyn_cast<IntrinsicInst>(&CB);
+  if (!II)
+    return CallUniformity::Divergent;
+  if (readsWarpUniformRegister(*II))
+    return CallUniformity::Uniform;
+  if (II->getCalledFunction()->getName().starts_with("llvm.nvvm.read.ptx."))
+    return CallUniformity::Divergent; // tid, laneid, lanemasks, clocks.
+  // A pure, non-convergent intrinsic (fma, ctpop, min, ...) computes its
+  // result from its operands alone.
+  if (II->doesNotAccessMemory() && !II->isConvergent())
+    return CallUniformity::FromOperands;
+  return CallUniformity::Divergent;
+}
+
+static bool isInIrreducibleCycle(const CycleInfo &CI, const BasicBlock *BB) {
+  for (const CycleInfo::CycleT *C = CI.getCycle(BB); C;
+       C = C->getParentCycle())
+    if (!C->isReducible())
+      return true;
+  return false;
+}
+
 VoteAwareUniformity::VoteAwareUniformity(Function &F,
                                          const UniformityInfo &UI,
                                          const CycleInfo &CI,
@@ -63,15 +107,24 @@ VoteAwareUniformity::VoteAwareUniformity(Function &F,
 }
 
 bool VoteAwareUniformity::computeIsDivergent(const Instruction &I) {
-  if (!UI.isDivergent(&I) || isWarpUniformIntrinsic(&I))
+  if (!UI.isDivergent(&I))
     return false;
-  switch (TTI.getInstructionUniformity(&I)) {
-  case InstructionUniformity::NeverUniform:
+  // Inside an irreducible cycle LLVM taints every definition when lanes
+  // may enter at different blocks; DivOpt does not second-guess that.
+  if (isInIrreducibleCycle(CI, I.getParent()))
     return true;
-  case InstructionUniformity::AlwaysUniform:
-    return false;
-  case InstructionUniformity::Default:
-    break;
+  if (const auto *CB = dyn_cast<CallBase>(&I)) {
+    switch (classifyCall(*CB)) {
+    case CallUniformity::Uniform:
+      return false;
+    case CallUniformity::Divergent:
+      return true;
+    case CallUniformity::FromOperands:
+      break;
+    }
+  } else if (TTI.getInstructionUniformity(&I) ==
+             InstructionUniformity::NeverUniform) {
+    return true;
   }
   for (const Use &U : I.operands()) {
     if (Divergent.contains(U.get()))
@@ -95,7 +148,7 @@ bool VoteAwareUniformity::hasDivergentTerminator(const BasicBlock &BB) const {
   return T && T->getNumSuccessors() > 1;
 }
 
-bool VoteAwareUniformity::isUniformByVote(const Value *V) const {
+bool VoteAwareUniformity::isRefinedUniform(const Value *V) const {
   return UI.isDivergent(V) && !isDivergent(V);
 }
 

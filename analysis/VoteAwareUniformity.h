@@ -10,13 +10,16 @@
 // refines UniformityInfo: it keeps LLVM's answer for everything LLVM calls
 // uniform and recomputes divergence, as a least fixed point, over the values
 // LLVM calls divergent, treating the results of warp votes and
-// `activemask` as uniform among the lanes that execute them.
+// `activemask` as uniform among the lanes that execute them, reads of
+// per-block special registers (ctaid, ntid, ...) as uniform, and pure
+// intrinsics (fma, ctpop, ...) as uniform when their operands are.
 //
 // The refinement is sound where UniformityInfo is: sources of divergence
 // come from TTI, divergence flows through operands, through PHIs at joins of
 // divergent branches (any block reachable from two successors of such a
 // branch, a conservative superset of LLVM's disjoint-path joins) and through
-// values leaving a cycle whose exit is divergent.
+// values leaving a cycle whose exit is divergent; inside irreducible cycles
+// LLVM's answer is kept as it is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,9 +54,9 @@ public:
   bool isUniform(const llvm::Value *V) const { return !isDivergent(V); }
   /// A terminator is divergent when its condition is: lanes may part there.
   bool hasDivergentTerminator(const llvm::BasicBlock &BB) const;
-  /// True when LLVM's UniformityInfo called V divergent and the warp-vote
+  /// True when LLVM's UniformityInfo called V divergent and DivOpt's
   /// refinement proved it uniform.
-  bool isUniformByVote(const llvm::Value *V) const;
+  bool isRefinedUniform(const llvm::Value *V) const;
 
 private:
   bool computeIsDivergent(const llvm::Instruction &I);

@@ -1,0 +1,22 @@
+// The example DivOpt's README demo compiles: a kernel whose threads take
+// data-dependent ways through a loop, the way a programmer writes it.
+//
+// Each thread refines its value for `iters` steps; values above a threshold
+// follow one recurrence, the others a differently rounded one, so clang
+// cannot fold the two arms into a select, and lanes of a warp diverge.
+__global__ void refine(float *out, const float *in, int n, int iters) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float x = in[i];
+  for (int k = 0; k < iters; ++k) {
+    if (x > 0.5f) {
+      x = __fmaf_rn(x, 0.75f, 0.125f);
+      x = __fmaf_rn(x, x, -0.25f);
+    } else {
+      x = __fadd_rn(__fmul_rn(x, 1.5f), 0.25f);
+      x = __fadd_rn(__fmul_rn(x, x), 0.125f);
+    }
+  }
+  out[i] = x;
+}

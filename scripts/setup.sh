@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what DivOpt needs on Debian 12 when it is missing: LLVM 22 (opt,
+# clang, lit, FileCheck, headers), CMake, a C++ compiler and GoogleTest.
+# CUDA is expected at /usr/local/cuda (or $CUDA_PATH); it is not installed here.
+set -euo pipefail
+
+need=()
+command -v opt-22 >/dev/null || need+=(llvm-22-dev llvm-22-tools)
+command -v clang++-22 >/dev/null || need+=(clang-22)
+[ -f /usr/lib/llvm-22/lib/cmake/llvm/LLVMConfig.cmake ] || need+=(llvm-22-dev)
+command -v cmake >/dev/null || need+=(cmake)
+command -v g++ >/dev/null || need+=(g++)
+command -v make >/dev/null || need+=(make)
+[ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
+python3 -c 'import sys' 2>/dev/null || need+=(python3)
+
+if [ ${#need[@]} -eq 0 ]; then
+  echo "setup: all dependencies present"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "setup: need root to install: ${need[*]}" >&2; exit 1; }
+  sudo=sudo
+fi
+echo "setup: installing ${need[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+echo "setup: done"

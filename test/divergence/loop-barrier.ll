@@ -1,0 +1,39 @@
+; A barrier anywhere in the loop forbids restructuring it.
+; RUN: %divopt-opt -passes='print<divopt-divergence>' -disable-output %s | FileCheck %s
+
+target triple = "nvptx64-nvidia-cuda"
+
+; CHECK-LABEL: function 'k'
+; CHECK:       branch %body: divergent if-else on %c
+; CHECK:         loop: %body depth=1 top-level=yes blockers=barrier; kernel-top-level=no
+define ptx_kernel void @k(ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %body
+
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %x = add i32 %i, %tid
+  %c = icmp ult i32 %x, 40
+  br i1 %c, label %then, label %else
+
+then:
+  store i32 %x, ptr addrspace(1) %out
+  br label %latch
+
+else:
+  store i32 %i, ptr addrspace(1) %out
+  br label %latch
+
+latch:
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %i.next = add i32 %i, 1
+  %exit = icmp eq i32 %i.next, %n
+  br i1 %exit, label %done, label %body
+
+done:
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BranchDistribution.h"
 #include "DivergenceRemarks.h"
 #include "Pipeline.h"
 #include "analysis/DivergenceAnalysis.h"
@@ -36,7 +37,34 @@ static bool parseModulePass(PassBuilder &PB, StringRef Name,
   return false;
 }
 
+/// Splits "name<params>" into its parameters when the name matches.
+static std::optional<StringRef> matchParams(StringRef Name, StringRef Pass) {
+  if (Name == Pass)
+    return StringRef();
+  if (!Name.consume_front(Pass) || !Name.consume_front("<") ||
+      !Name.consume_back(">"))
+    return std::nullopt;
+  return Name;
+}
+
+template <typename PassT, typename ParseT>
+static bool addParsed(FunctionPassManager &FPM, StringRef Params,
+                      ParseT Parse) {
+  auto Opts = Parse(Params);
+  if (!Opts) {
+    // opt and clang report a pipeline that fails to parse; the reason is
+    // ours to print.
+    errs() << "error: " << toString(Opts.takeError()) << "\n";
+    return false;
+  }
+  FPM.addPass(PassT(*Opts));
+  return true;
+}
+
 static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
+  if (auto P = matchParams(Name, "branch-dist"))
+    return addParsed<BranchDistributionPass>(FPM, *P,
+                                             parseBranchDistributionOptions);
   if (Name == "print<divopt-divergence>") {
     FPM.addPass(DivergencePrinterPass(outs()));
     return true;

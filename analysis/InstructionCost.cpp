@@ -1,0 +1,217 @@
+//===- InstructionCost.cpp - Issue cost of NVVM IR instructions -----------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InstructionCost.h"
+
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace divopt {
+
+static bool isWide(const Type *T) {
+  return T->getScalarSizeInBits() > 32;
+}
+
+static OpClass classifyIntrinsic(const IntrinsicInst &II) {
+  switch (II.getIntrinsicID()) {
+  case Intrinsic::fma:
+  case Intrinsic::fmuladd:
+  case Intrinsic::fabs:
+  case Intrinsic::minnum:
+  case Intrinsic::maxnum:
+  case Intrinsic::minimum:
+  case Intrinsic::maximum:
+    return II.getType()->isDoubleTy() ? OpClass::FP64 : OpClass::FP32;
+  case Intrinsic::sqrt:
+    return OpClass::Divide;
+  case Intrinsic::sin:
+  case Intrinsic::cos:
+  case Intrinsic::exp2:
+  case Intrinsic::log2:
+    return OpClass::Special;
+  case Intrinsic::smin:
+  case Intrinsic::smax:
+  case Intrinsic::umin:
+  case Intrinsic::umax:
+  case Intrinsic::abs:
+  case Intrinsic::ctpop:
+  case Intrinsic::ctlz:
+  case Intrinsic::cttz:
+  case Intrinsic::fshl:
+  case Intrinsic::fshr:
+    return isWide(II.getType()) ? OpClass::Int64 : OpClass::IntALU;
+  case Intrinsic::assume:
+  case Intrinsic::lifetime_start:
+  case Intrinsic::lifetime_end:
+  case Intrinsic::experimental_noalias_scope_decl:
+    return OpClass::Free;
+  default:
+    break;
+  }
+  StringRef Name = II.getCalledFunction()->getName();
+  if (Name.starts_with("llvm.nvvm.read.ptx.sreg."))
+    return OpClass::IntALU; // S2R: one move.
+  if (Name.starts_with("llvm.nvvm.rsqrt") || Name.starts_with("llvm.nvvm.ex2") ||
+      Name.starts_with("llvm.nvvm.lg2") || Name.starts_with("llvm.nvvm.sin") ||
+      Name.starts_with("llvm.nvvm.cos") || Name.starts_with("llvm.nvvm.rcp.approx"))
+    return OpClass::Special;
+  if (Name.starts_with("llvm.nvvm.div") || Name.starts_with("llvm.nvvm.rcp") ||
+      Name.starts_with("llvm.nvvm.sqrt"))
+    return OpClass::Divide;
+  if (Name.starts_with("llvm.nvvm.fma") || Name.starts_with("llvm.nvvm.add") ||
+      Name.starts_with("llvm.nvvm.mul.r"))
+    return II.getType()->isDoubleTy() ? OpClass::FP64 : OpClass::FP32;
+  if (Name.starts_with("llvm.nvvm.atomic"))
+    return OpClass::Atomic;
+  return OpClass::Call;
+}
+
+static OpClass classifyFloat(const Instruction &I) {
+  const Type *T = I.getType()->getScalarType();
+  if (T->isDoubleTy())
+    return OpClass::FP64;
+  if (T->isHalfTy() || T->isBFloatTy())
+    return OpClass::FP16;
+  return OpClass::FP32;
+}
+
+OpClass classify(const Instruction &I) {
+  switch (I.getOpcode()) {
+  case Instruction::PHI:
+  case Instruction::BitCast:
+  case Instruction::AddrSpaceCast:
+  case Instruction::Freeze:
+  case Instruction::Unreachable:
+    return OpClass::Free;
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FNeg:
+    return classifyFloat(I);
+  case Instruction::FDiv:
+  case Instruction::FRem:
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem:
+    return OpClass::Divide;
+  case Instruction::FCmp:
+    return isWide(I.getOperand(0)->getType()) ? OpClass::FP64 : OpClass::FP32;
+  case Instruction::Mul:
+    return isWide(I.getType()) ? OpClass::Int64 : OpClass::IntMul;
+  case Instruction::ICmp:
+    return isWide(I.getOperand(0)->getType()) ? OpClass::Int64
+                                              : OpClass::IntALU;
+  case Instruction::FPToSI:
+  case Instruction::FPToUI:
+  case Instruction::SIToFP:
+  case Instruction::UIToFP:
+  case Instruction::FPTrunc:
+  case Instruction::FPExt:
+    return OpClass::Convert;
+  case Instruction::Load:
+  case Instruction::Store:
+    return OpClass::Memory;
+  case Instruction::AtomicRMW:
+  case Instruction::AtomicCmpXchg:
+  case Instruction::Fence:
+    return OpClass::Atomic;
+  case Instruction::Br:
+  case Instruction::Switch:
+  case Instruction::Ret:
+  case Instruction::IndirectBr:
+    return OpClass::Branch;
+  case Instruction::Call:
+    if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+      return classifyIntrinsic(*II);
+    return OpClass::Call;
+  default:
+    // Integer ALU, casts, GEPs, selects, vector element moves.
+    if (I.getType()->isVoidTy())
+      return OpClass::IntALU;
+    return isWide(I.getType()) ? OpClass::Int64 : OpClass::IntALU;
+  }
+}
+
+namespace {
+/// Results per clock per SM (Programming Guide) for the classes the table
+/// gives; the rest are per-warp costs stated below.
+struct Throughput {
+  unsigned FP32, FP64, FP16, Int, IntMul, Convert, Special;
+};
+} // namespace
+
+static Throughput getThroughput(unsigned CC) {
+  switch (CC) {
+  case 70:
+  case 72:
+    return {64, 32, 128, 64, 64, 16, 16};
+  case 75:
+    return {64, 2, 128, 64, 64, 16, 16};
+  case 80:
+    return {64, 32, 256, 64, 64, 16, 16};
+  case 86:
+  case 87:
+  case 89:
+  case 120:
+  case 121:
+    return {128, 2, 256, 64, 64, 16, 16};
+  default: // 90, 100 and newer data-centre parts.
+    return {128, 64, 256, 64, 64, 16, 16};
+  }
+}
+
+double getOpClassCost(OpClass C, unsigned CC) {
+  const Throughput T = getThroughput(CC);
+  auto Per = [](unsigned ResultsPerClock) { return 128.0 / ResultsPerClock; };
+  switch (C) {
+  case OpClass::Free:
+    return 0.0;
+  case OpClass::FP32:
+    return Per(T.FP32);
+  case OpClass::FP64:
+    return Per(T.FP64);
+  case OpClass::FP16:
+    return Per(T.FP16);
+  case OpClass::IntALU:
+    return Per(T.Int);
+  case OpClass::IntMul:
+    return Per(T.IntMul);
+  case OpClass::Int64:
+    return 2 * Per(T.Int); // Two 32-bit halves with carry.
+  case OpClass::Convert:
+    return Per(T.Convert);
+  case OpClass::Special:
+    return Per(T.Special);
+  case OpClass::Divide:
+    return 10 * Per(T.FP32) + Per(T.Special); // rcp + Newton steps + fixup.
+  case OpClass::Memory:
+    return 4.0; // LSU issue: 32 addresses per clock per SM.
+  case OpClass::Atomic:
+    return 8.0;
+  case OpClass::Branch:
+    return 2.0; // The branch and, when divergent, its reconvergence.
+  case OpClass::Call:
+    return 20.0; // Parameter setup, call and return of an opaque callee.
+  }
+  return 1.0;
+}
+
+double getInstructionCost(const Instruction &I, unsigned CC) {
+  return getOpClassCost(classify(I), CC);
+}
+
+double getBlockCost(const BasicBlock &BB, unsigned CC) {
+  double Cost = 0;
+  for (const Instruction &I : BB)
+    Cost += getInstructionCost(I, CC);
+  return Cost;
+}
+
+} // namespace divopt

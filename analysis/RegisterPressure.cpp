@@ -1,0 +1,151 @@
+//===- RegisterPressure.cpp - Live 32-bit registers in NVVM IR ------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RegisterPressure.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace divopt {
+
+unsigned getRegisterUnits(const Type *T) {
+  if (T->isVoidTy() || T->isLabelTy() || T->isMetadataTy() ||
+      T->isTokenTy() || T->isIntegerTy(1))
+    return 0;
+  if (const auto *PT = dyn_cast<PointerType>(T))
+    // Shared, const and local pointers are 32-bit under nvptx64's data
+    // layout only with short pointers; count the common 64-bit case.
+    return PT->getAddressSpace() == 3 ? 1 : 2;
+  if (const auto *VT = dyn_cast<FixedVectorType>(T))
+    return VT->getNumElements() * getRegisterUnits(VT->getElementType());
+  if (const auto *ST = dyn_cast<StructType>(T)) {
+    unsigned Units = 0;
+    for (const Type *E : ST->elements())
+      Units += getRegisterUnits(E);
+    return Units;
+  }
+  if (const auto *AT = dyn_cast<ArrayType>(T))
+    return AT->getNumElements() * getRegisterUnits(AT->getElementType());
+  unsigned Bits = T->getPrimitiveSizeInBits().getFixedValue();
+  return Bits == 0 ? 0 : (Bits + 31) / 32;
+}
+
+namespace {
+using ValueSet = SmallPtrSet<const Value *, 32>;
+
+/// Values that take registers: instructions and arguments with a register
+/// type. Constants and globals are immediates or parameter-space reads.
+bool occupiesRegisters(const Value *V) {
+  return (isa<Instruction>(V) || isa<Argument>(V)) &&
+         getRegisterUnits(V->getType()) > 0;
+}
+
+unsigned unitsOf(const ValueSet &S) {
+  unsigned Units = 0;
+  for (const Value *V : S)
+    Units += getRegisterUnits(V->getType());
+  return Units;
+}
+
+/// Classic SSA liveness: a PHI's operand is live out of the incoming block,
+/// not live into the PHI's block.
+class Liveness {
+public:
+  explicit Liveness(const Function &F) {
+    ReversePostOrderTraversal<const Function *> RPOT(&F);
+    SmallVector<const BasicBlock *, 32> Order(RPOT.begin(), RPOT.end());
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      for (const BasicBlock *BB : reverse(Order))
+        Changed |= update(*BB);
+    }
+  }
+
+  const ValueSet &liveOut(const BasicBlock *BB) { return LiveOut[BB]; }
+
+private:
+  bool update(const BasicBlock &BB) {
+    ValueSet Out;
+    for (const BasicBlock *S : successors(&BB)) {
+      for (const Value *V : LiveIn[S])
+        Out.insert(V);
+      for (const PHINode &P : S->phis())
+        if (const Value *In = P.getIncomingValueForBlock(&BB);
+            In && occupiesRegisters(In))
+          Out.insert(In);
+    }
+    ValueSet In = Out;
+    for (const Instruction &I : reverse(BB)) {
+      In.erase(&I);
+      if (isa<PHINode>(I))
+        continue;
+      for (const Value *Op : I.operands())
+        if (occupiesRegisters(Op))
+          In.insert(Op);
+    }
+    bool Changed = Out.size() != LiveOut[&BB].size() ||
+                   In.size() != LiveIn[&BB].size();
+    LiveOut[&BB] = std::move(Out);
+    LiveIn[&BB] = std::move(In);
+    return Changed;
+  }
+
+  DenseMap<const BasicBlock *, ValueSet> LiveIn, LiveOut;
+};
+
+/// Maximum live units inside one block, walking it backwards from its
+/// live-out set.
+unsigned blockMaxLive(const BasicBlock &BB, const ValueSet &LiveOut) {
+  ValueSet Live = LiveOut;
+  unsigned Max = unitsOf(Live);
+  for (const Instruction &I : reverse(BB)) {
+    // The result and the operands are live together at the instruction.
+    if (occupiesRegisters(&I))
+      Live.insert(&I);
+    if (!isa<PHINode>(I))
+      for (const Value *Op : I.operands())
+        if (occupiesRegisters(Op))
+          Live.insert(Op);
+    Max = std::max(Max, unitsOf(Live));
+    Live.erase(&I);
+  }
+  return Max;
+}
+} // namespace
+
+RegisterPressure computeRegisterPressure(const Function &F,
+                                         ArrayRef<const BasicBlock *> Region) {
+  RegisterPressure RP;
+  if (F.isDeclaration())
+    return RP;
+  Liveness L(F);
+  for (const BasicBlock &BB : F) {
+    unsigned Max = blockMaxLive(BB, L.liveOut(&BB));
+    RP.MaxLive = std::max(RP.MaxLive, Max);
+    if (is_contained(Region, &BB))
+      RP.RegionMaxLive = std::max(RP.RegionMaxLive, Max);
+  }
+  return RP;
+}
+
+unsigned estimateRegisters(const RegisterPressure &RP) {
+  // ptxas keeps a few registers for the stack pointer, parameter addresses
+  // and temporaries of address arithmetic.
+  constexpr unsigned KernelOverhead = 4;
+  return RP.MaxLive + KernelOverhead;
+}
+
+} // namespace divopt

@@ -1,0 +1,52 @@
+//===- RegisterPressure.h - Live 32-bit registers in NVVM IR ----*- C++ -*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// NVPTX's TTI offers no register classes DivOpt can use, so register demand
+// is estimated from SSA liveness: at every program point, the values that
+// are live, counted in 32-bit registers (a 64-bit value counts two, a
+// vector its total width; predicates (i1) live in a separate file and do
+// not count; constants are immediates). ptxas's "Used N registers" tracks
+// the maximum; the estimate is validated against it by rank correlation.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_ANALYSIS_REGISTERPRESSURE_H
+#define DIVOPT_ANALYSIS_REGISTERPRESSURE_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Type;
+class Value;
+} // namespace llvm
+
+namespace divopt {
+
+/// 32-bit registers a value of type T occupies (0 for i1, void, labels).
+unsigned getRegisterUnits(const llvm::Type *T);
+
+struct RegisterPressure {
+  /// Maximum over the function of the live 32-bit registers.
+  unsigned MaxLive = 0;
+  /// Maximum over the given blocks only (0 when none were given).
+  unsigned RegionMaxLive = 0;
+};
+
+/// Live-register maximum of F, and of the blocks of Region within it.
+RegisterPressure
+computeRegisterPressure(const llvm::Function &F,
+                        llvm::ArrayRef<const llvm::BasicBlock *> Region = {});
+
+/// The register count ptxas is predicted to report: the live maximum plus
+/// the registers every kernel keeps for itself (stated, calibrated against
+/// ptxas -v on the bench kernels).
+unsigned estimateRegisters(const RegisterPressure &RP);
+
+} // namespace divopt
+
+#endif // DIVOPT_ANALYSIS_REGISTERPRESSURE_H

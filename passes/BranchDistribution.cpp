@@ -1,0 +1,263 @@
+//===- BranchDistribution.cpp - Factor common code out of arms ------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BranchDistribution.h"
+#include "ArmMelder.h"
+#include "PassOptions.h"
+#include "analysis/CostModel.h"
+#include "analysis/DivergenceAnalysis.h"
+#include "analysis/InstructionCost.h"
+#include "analysis/RegisterPressure.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ProfDataUtils.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "divopt-branch-dist"
+
+STATISTIC(NumDistributed, "Divergent branches distributed");
+STATISTIC(NumMelded, "Instruction pairs melded into common code");
+STATISTIC(NumSelects, "Selects added for differing operands");
+STATISTIC(NumRefused, "Divergent branches left as they were");
+
+namespace divopt {
+
+/// Melds per function; each meld shrinks the arms, this only bounds
+/// pathological inputs.
+static constexpr unsigned MaxMeldsPerFunction = 64;
+
+Expected<BranchDistributionOptions>
+parseBranchDistributionOptions(StringRef Params) {
+  BranchDistributionOptions Opts;
+  PassOptionParser P("branch-dist", Params);
+  Error E = P.forEach([&](StringRef Key, std::optional<StringRef> V) -> Error {
+    if (Key == "threshold") {
+      Expected<double> D = P.getDouble(Key, V, 0.01, 100.0);
+      if (!D)
+        return D.takeError();
+      Opts.Threshold = *D;
+    } else if (Key == "max-arm-insts") {
+      Expected<unsigned> U = P.getUnsigned(Key, V, 1, 100000);
+      if (!U)
+        return U.takeError();
+      Opts.MaxArmInsts = *U;
+    } else if (Key == "force") {
+      if (Error FE = P.checkFlag(Key, V))
+        return FE;
+      Opts.Force = true;
+    } else {
+      return P.unknown(Key, "threshold=<x>, max-arm-insts=<n> or force");
+    }
+    return Error::success();
+  });
+  if (E)
+    return E;
+  return Opts;
+}
+
+void BranchDistributionPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  OS << "branch-dist<threshold=" << Opts.Threshold
+     << ";max-arm-insts=" << Opts.MaxArmInsts << (Opts.Force ? ";force" : "")
+     << ">";
+}
+
+namespace {
+
+/// How often a warp's lanes take both ways, only the then-way or only the
+/// else-way, with lanes independent and the then-probability from !prof
+/// (0.5 without it).
+struct WarpOutcomes {
+  double Both, ThenOnly, ElseOnly;
+};
+
+WarpOutcomes getWarpOutcomes(const BranchInst &Br) {
+  double P = 0.5;
+  uint64_t TW, FW;
+  if (extractBranchWeights(Br, TW, FW) && TW + FW > 0)
+    P = double(TW) / double(TW + FW);
+  double T = std::pow(P, 32), F = std::pow(1 - P, 32);
+  return {1 - T - F, T, F};
+}
+
+double sumCost(ArrayRef<BasicBlock *> Blocks, unsigned CC) {
+  double C = 0;
+  for (const BasicBlock *BB : Blocks)
+    C += getBlockCost(*BB, CC);
+  return C;
+}
+
+/// What the region costs a warp before melding.
+double costBefore(const MeldRegion &R, const WarpOutcomes &W, unsigned CC) {
+  double Head = getBlockCost(*R.Branch->getParent(), CC);
+  double T = getBlockCost(*R.Then, CC), F = getBlockCost(*R.Else, CC);
+  return Head + W.Both * divergentRegionCost(T, F, CC) + W.ThenOnly * T +
+         W.ElseOnly * F;
+}
+
+/// What it costs after: the chain runs on every lane, each diamond arm as
+/// the lanes' ways say.
+double costAfter(const MeldResult &M, const WarpOutcomes &W, unsigned CC) {
+  double T = sumCost(M.ThenOnly, CC), F = sumCost(M.ElseOnly, CC);
+  return sumCost(M.Blocks, CC) + W.Both * (T + F) + W.ThenOnly * T +
+         W.ElseOnly * F;
+}
+
+struct Trial {
+  Decision D;
+  MeldResult Stats;
+};
+
+/// Melds a copy of the function to measure the result exactly (cost,
+/// selects, register pressure), then throws the copy away.
+Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
+                 const Target &T, double Threshold) {
+  WarpOutcomes W = getWarpOutcomes(*R.Branch);
+  Estimate Before{costBefore(R, W, T.ComputeCapability),
+                  estimateRegisters(computeRegisterPressure(F))};
+
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(&F, VMap);
+  Expected<MeldRegion> CR =
+      getMeldRegion(*cast<BranchInst>(VMap[R.Branch]), ~0u);
+  // The copy has the same shape, so the same checks pass.
+  cantFail(CR.takeError());
+  Trial Tr;
+  Tr.Stats = meldRegion(*CR, Plan);
+  Estimate After{costAfter(Tr.Stats, W, T.ComputeCapability),
+                 estimateRegisters(computeRegisterPressure(*Copy))};
+  Copy->eraseFromParent();
+  Tr.D = decide(Before, After, T, Threshold);
+  return Tr;
+}
+
+class Distributor {
+public:
+  Distributor(Function &F, FunctionAnalysisManager &FAM,
+              const BranchDistributionOptions &Opts)
+      : F(F), FAM(FAM), Opts(Opts) {}
+
+  bool run();
+
+private:
+  const DivergentBranch *nextCandidate(const DivergenceInfo &DI);
+  bool distribute(const DivergentBranch &DB, const Target &T);
+  void missed(const Instruction &Term, StringRef Name, const Twine &Why);
+
+  Function &F;
+  FunctionAnalysisManager &FAM;
+  const BranchDistributionOptions &Opts;
+  /// Branches already decided; they stay in the function untouched.
+  SmallPtrSet<const Instruction *, 16> Seen;
+};
+
+} // namespace
+
+void Distributor::missed(const Instruction &Term, StringRef Name,
+                         const Twine &Why) {
+  ++NumRefused;
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, &Term)
+           << "divergent branch not distributed: " << Why.str();
+  });
+}
+
+const DivergentBranch *
+Distributor::nextCandidate(const DivergenceInfo &DI) {
+  for (const DivergentBranch &DB : DI.branches()) {
+    if (DB.Kind == BranchKind::LoopExit || Seen.contains(DB.Term) ||
+        DB.Term->getMetadata("divopt.distributed"))
+      continue;
+    Seen.insert(DB.Term);
+    return &DB;
+  }
+  return nullptr;
+}
+
+bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
+  if (DB.Kind == BranchKind::Switch) {
+    missed(*DB.Term, "Switch", "switches are not distributed");
+    return false;
+  }
+  auto *Br = cast<BranchInst>(DB.Term);
+  Expected<MeldRegion> R = getMeldRegion(*Br, Opts.MaxArmInsts);
+  if (!R) {
+    missed(*Br, "Shape", toString(R.takeError()));
+    return false;
+  }
+  MeldPlan Plan = planMeld(*R, T.ComputeCapability);
+  if (Plan.NumMatched == 0) {
+    missed(*Br, "NoCommonCode",
+           "no instruction of one arm matches one of the other (" +
+               Twine(R->ThenInsts.size()) + "+" + Twine(R->ElseInsts.size()) +
+               " instructions)");
+    return false;
+  }
+  Trial Tr = tryOnClone(F, *R, Plan, T, Opts.Threshold);
+  std::string Summary;
+  raw_string_ostream(Summary)
+      << "melded " << Plan.NumMatched << " pairs of " << R->ThenInsts.size()
+      << "+" << R->ElseInsts.size() << " instructions with "
+      << Tr.Stats.NumSelects << " selects, "
+      << Tr.Stats.ThenOnly.size() + Tr.Stats.ElseOnly.size()
+      << " divergent blocks remain; " << Tr.D.Explanation;
+  if (!Tr.D.Profitable && !Opts.Force) {
+    missed(*Br, "Unprofitable", "unprofitable: " + Summary);
+    return false;
+  }
+
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Distributed", Br)
+           << "distributed divergent branch: " << Summary
+           << (Tr.D.Profitable ? "" : " (forced)");
+  });
+  MeldResult M = meldRegion(*R, Plan);
+  ++NumDistributed;
+  NumMelded += M.NumMerged;
+  NumSelects += M.NumSelects;
+  return true;
+}
+
+bool Distributor::run() {
+  const Target T = Target::get(getKernelInfo(F));
+  bool Changed = false;
+  for (unsigned Melds = 0; Melds < MaxMeldsPerFunction;) {
+    const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
+    const DivergentBranch *DB = nextCandidate(DI);
+    if (!DB)
+      break;
+    if (!distribute(*DB, T))
+      continue;
+    ++Melds;
+    Changed = true;
+    // The CFG changed: every analysis of F, the divergence one included,
+    // must be recomputed before the next candidate is looked at.
+    FAM.invalidate(F, PreservedAnalyses::none());
+  }
+  return Changed;
+}
+
+PreservedAnalyses BranchDistributionPass::run(Function &F,
+                                              FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration() || !isNVPTXModule(*F.getParent()))
+    return PreservedAnalyses::all();
+  if (!Distributor(F, FAM, Opts).run())
+    return PreservedAnalyses::all();
+  return PreservedAnalyses::none();
+}
+
+} // namespace divopt

@@ -1,0 +1,84 @@
+//===- PassOptions.cpp - Parse `pass<key=value;flag>` parameters ----------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PassOptions.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace divopt {
+
+static std::string str(double D) {
+  std::string S;
+  raw_string_ostream(S) << D;
+  return S;
+}
+
+Error PassOptionParser::error(const Twine &Msg) const {
+  return createStringError(inconvertibleErrorCode(),
+                           "invalid " + PassName + " parameter: " + Msg);
+}
+
+Error PassOptionParser::forEach(
+    function_ref<Error(StringRef, std::optional<StringRef>)> Handle) const {
+  SmallVector<StringRef, 4> Items;
+  Params.split(Items, ';', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    Item = Item.trim();
+    auto [Key, Value] = Item.split('=');
+    Key = Key.trim();
+    if (Key.empty())
+      return error("'" + Item + "' has no name");
+    std::optional<StringRef> V;
+    if (Item.contains('='))
+      V = Value.trim();
+    if (Error E = Handle(Key, V))
+      return E;
+  }
+  return Error::success();
+}
+
+Expected<double> PassOptionParser::getDouble(StringRef Key,
+                                             std::optional<StringRef> Value,
+                                             double Min, double Max) const {
+  double D;
+  if (!Value || Value->getAsDouble(D))
+    return error("'" + Key + "' needs a number, as in " + Key + "=" +
+                 str(Min));
+  if (!(D >= Min && D <= Max))
+    return error("'" + Key + "=" + *Value + "' is out of range [" +
+                 str(Min) + ", " + str(Max) + "]");
+  return D;
+}
+
+Expected<unsigned>
+PassOptionParser::getUnsigned(StringRef Key, std::optional<StringRef> Value,
+                              unsigned Min, unsigned Max) const {
+  unsigned U;
+  if (!Value || Value->getAsInteger(10, U))
+    return error("'" + Key + "' needs a whole number, as in " + Key + "=" +
+                 Twine(Min));
+  if (U < Min || U > Max)
+    return error("'" + Key + "=" + *Value + "' is out of range [" +
+                 Twine(Min) + ", " + Twine(Max) + "]");
+  return U;
+}
+
+Error PassOptionParser::checkFlag(StringRef Key,
+                                  std::optional<StringRef> Value) const {
+  if (Value)
+    return error("'" + Key + "' is a flag and takes no value");
+  return Error::success();
+}
+
+Error PassOptionParser::unknown(StringRef Key, StringRef Allowed) const {
+  return error("unknown parameter '" + Key + "'; expected " + Allowed);
+}
+
+} // namespace divopt

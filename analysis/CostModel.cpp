@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "CostModel.h"
-#include "InstructionCost.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -61,8 +60,9 @@ Decision decide(const Estimate &Before, const Estimate &After,
   return D;
 }
 
-double divergentRegionCost(double ThenCost, double ElseCost, unsigned CC) {
-  return ThenCost + ElseCost + getOpClassCost(OpClass::Branch, CC);
+double divergentRegionCost(double ThenCost, double ElseCost) {
+  // The branch itself, with its reconvergence, is costed in its block.
+  return ThenCost + ElseCost;
 }
 
 } // namespace divopt

@@ -75,9 +75,9 @@ double predictTime(const Estimate &E, const Target &T);
 Decision decide(const Estimate &Before, const Estimate &After,
                 const Target &T, double Threshold);
 
-/// Cost a warp pays for a divergent two-way region whose lanes take both
-/// ways: both arms serialize, plus the branch and its reconvergence.
-double divergentRegionCost(double ThenCost, double ElseCost, unsigned CC);
+/// Cost a warp pays for the arms of a divergent two-way region whose lanes
+/// take both ways: both arms serialize.
+double divergentRegionCost(double ThenCost, double ElseCost);
 
 } // namespace divopt
 

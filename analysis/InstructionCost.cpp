@@ -123,10 +123,13 @@ OpClass classify(const Instruction &I) {
   case Instruction::Fence:
     return OpClass::Atomic;
   case Instruction::Br:
+    return cast<BranchInst>(I).isConditional() ? OpClass::Branch
+                                               : OpClass::Jump;
   case Instruction::Switch:
-  case Instruction::Ret:
   case Instruction::IndirectBr:
     return OpClass::Branch;
+  case Instruction::Ret:
+    return OpClass::Jump;
   case Instruction::Call:
     if (const auto *II = dyn_cast<IntrinsicInst>(&I))
       return classifyIntrinsic(*II);
@@ -196,7 +199,10 @@ double getOpClassCost(OpClass C, unsigned CC) {
   case OpClass::Atomic:
     return 8.0;
   case OpClass::Branch:
-    return 2.0; // The branch and, when divergent, its reconvergence.
+    // SASS of a divergent if/else: BSSY, @P BRA, BRA, BSYNC.
+    return 3.0;
+  case OpClass::Jump:
+    return 0.5; // One arm jumps to the join, the other falls through.
   case OpClass::Call:
     return 20.0; // Parameter setup, call and return of an opaque callee.
   }

@@ -42,7 +42,8 @@ enum class OpClass {
   Divide,    ///< IEEE division and square root: a short subroutine.
   Memory,    ///< loads and stores.
   Atomic,    ///< atomics.
-  Branch,    ///< branches.
+  Branch,    ///< conditional branches and switches.
+  Jump,      ///< unconditional branches (often a fall-through) and returns.
   Call,      ///< calls that stay calls.
 };
 

@@ -82,9 +82,9 @@ Expected<MeldRegion> getMeldRegion(BranchInst &Br, unsigned MaxArmInsts) {
     return refuse("both ways lead to the same block");
   BasicBlock *JoinT = R.Then->getSingleSuccessor();
   BasicBlock *JoinE = R.Else->getSingleSuccessor();
-  if (!JoinT || JoinT == R.Else || JoinE == R.Then)
+  if (JoinT == R.Else || JoinE == R.Then)
     return refuse("if-only branch: there is no second arm to meld with");
-  if (JoinT != JoinE || !R.Then->getSinglePredecessor() ||
+  if (!JoinT || JoinT != JoinE || !R.Then->getSinglePredecessor() ||
       !R.Else->getSinglePredecessor())
     return refuse("the arms are not single blocks that rejoin directly "
                   "(nested control flow is not melded yet)");
@@ -311,7 +311,8 @@ void Melder::emitMerged(Instruction &T, Instruction &F) {
     SI->setAlignment(std::min(SI->getAlign(), cast<StoreInst>(F).getAlign()));
   M->setDebugLoc(
       DebugLoc(DILocation::getMergedLocation(T.getDebugLoc(), F.getDebugLoc())));
-  IRB.Insert(M, T.getName());
+  IRB.Insert(M);
+  M->takeName(&T); // T is erased with its arm.
   combineMetadataForCSE(M, &F, /*DoesKMove=*/true);
   ThenMap[&T] = {M, -1};
   ElseMap[&F] = {M, -1};
@@ -322,7 +323,7 @@ Value *Melder::cloneInto(Instruction &I, bool IsThen, BasicBlock *BB) {
   Instruction *C = I.clone();
   for (unsigned Op = 0, E = I.getNumOperands(); Op != E; ++Op)
     C->setOperand(Op, getSide(I.getOperand(Op), IsThen));
-  C->setName(I.getName());
+  C->takeName(&I);
   C->insertInto(BB, BB->end());
   (IsThen ? ThenMap : ElseMap)[&I] = {C, int(Diamonds.size()) - 1};
   return C;

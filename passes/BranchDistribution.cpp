@@ -69,7 +69,7 @@ parseBranchDistributionOptions(StringRef Params) {
 
 void BranchDistributionPass::printPipeline(
     raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
-  OS << "branch-dist<threshold=" << Opts.Threshold
+  OS << "branch-dist<threshold=" << format("%g", Opts.Threshold)
      << ";max-arm-insts=" << Opts.MaxArmInsts << (Opts.Force ? ";force" : "")
      << ">";
 }
@@ -103,7 +103,7 @@ double sumCost(ArrayRef<BasicBlock *> Blocks, unsigned CC) {
 double costBefore(const MeldRegion &R, const WarpOutcomes &W, unsigned CC) {
   double Head = getBlockCost(*R.Branch->getParent(), CC);
   double T = getBlockCost(*R.Then, CC), F = getBlockCost(*R.Else, CC);
-  return Head + W.Both * divergentRegionCost(T, F, CC) + W.ThenOnly * T +
+  return Head + W.Both * divergentRegionCost(T, F) + W.ThenOnly * T +
          W.ElseOnly * F;
 }
 

@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -16,7 +17,7 @@ namespace divopt {
 
 static std::string str(double D) {
   std::string S;
-  raw_string_ostream(S) << D;
+  raw_string_ostream(S) << format("%g", D);
   return S;
 }
 

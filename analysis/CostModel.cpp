@@ -6,10 +6,15 @@
 
 #include "CostModel.h"
 
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/ProfDataUtils.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
 
 using namespace llvm;
 
@@ -63,6 +68,71 @@ Decision decide(const Estimate &Before, const Estimate &After,
 double divergentRegionCost(double ThenCost, double ElseCost) {
   // The branch itself, with its reconvergence, is costed in its block.
   return ThenCost + ElseCost;
+}
+
+double getTakenProbability(const BranchInst &Br) {
+  uint64_t TW, FW;
+  if (Br.isConditional() && extractBranchWeights(Br, TW, FW) && TW + FW > 0)
+    return double(TW) / double(TW + FW);
+  return DefaultTakenProbability;
+}
+
+WarpOutcomes WarpOutcomes::get(double P) {
+  double T = std::pow(P, 32), F = std::pow(1 - P, 32);
+  return {1 - T - F, T, F};
+}
+
+double costPerIteration(const LoopBodyCost &B) {
+  WarpOutcomes W = WarpOutcomes::get(B.P);
+  return B.Pre + B.Post + W.Both * divergentRegionCost(B.Then, B.Else) +
+         W.ThenOnly * B.Then + W.ElseOnly * B.Else;
+}
+
+/// Binomial(32, P) probabilities, by the recurrence on k.
+static std::array<double, 33> binomial32(double P) {
+  std::array<double, 33> Pr{};
+  double Q = 1 - P;
+  Pr[0] = std::pow(Q, 32);
+  for (unsigned K = 1; K <= 32; ++K)
+    Pr[K] = Q > 0 ? Pr[K - 1] * (33 - K) / K * P / Q : (K == 32 ? 1.0 : 0.0);
+  return Pr;
+}
+
+double advancePerTrip(DelayStrategy S, double P, unsigned Ones,
+                      unsigned Zeros) {
+  if (S == DelayStrategy::Majority) {
+    // The vote serves the larger side: E[max(k, 32 - k)] / 32.
+    std::array<double, 33> Pr = binomial32(P);
+    double E = 0;
+    for (unsigned K = 0; K <= 32; ++K)
+      E += Pr[K] * std::max(K, 32 - K);
+    return E / 32;
+  }
+  // Round robin serves the then-side on Ones trips of every Ones + Zeros.
+  // A lane waits for its side's next turn; idle-trip removal skips turns no
+  // lane wants, which in a mixed warp are rare, so both serve about the
+  // same share.
+  double Duty = double(Ones) / (Ones + Zeros);
+  return P * Duty + (1 - P) * (1 - Duty);
+}
+
+double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
+                               double OverheadPerTrip, unsigned Ones,
+                               unsigned Zeros) {
+  double Adv = advancePerTrip(S, B.P, Ones, Zeros);
+  if (Adv <= 0)
+    return std::numeric_limits<double>::infinity();
+  // The arm a trip runs: the majority side is the then-side with the
+  // probability the binomial gives; round robin runs each by its duty.
+  double ThenShare = double(Ones) / (Ones + Zeros);
+  if (S == DelayStrategy::Majority) {
+    std::array<double, 33> Pr = binomial32(B.P);
+    ThenShare = 0;
+    for (unsigned K = 16; K <= 32; ++K)
+      ThenShare += Pr[K];
+  }
+  double Arm = ThenShare * B.Then + (1 - ThenShare) * B.Else;
+  return (OverheadPerTrip + B.Pre + Arm + B.Post) / Adv;
 }
 
 } // namespace divopt

@@ -29,6 +29,7 @@
 
 namespace llvm {
 class BasicBlock;
+class BranchInst;
 class Function;
 class Instruction;
 } // namespace llvm
@@ -78,6 +79,48 @@ Decision decide(const Estimate &Before, const Estimate &After,
 /// Cost a warp pays for the arms of a divergent two-way region whose lanes
 /// take both ways: both arms serialize.
 double divergentRegionCost(double ThenCost, double ElseCost);
+
+/// Probability that a warp's lanes take both ways, only the then-way or only
+/// the else-way of a branch taken with probability P per lane, lanes
+/// independent.
+struct WarpOutcomes {
+  double Both, ThenOnly, ElseOnly;
+  static WarpOutcomes get(double P);
+};
+
+/// Per-lane probability that a branch takes its first successor: from its
+/// !prof branch weights when present, DefaultTakenProbability otherwise.
+constexpr double DefaultTakenProbability = 0.5;
+double getTakenProbability(const llvm::BranchInst &Br);
+
+/// Iteration delaying's vote strategies, as the cost model sees them.
+enum class DelayStrategy { Majority, RoundRobin, RoundRobinIdleRemoval };
+
+/// One loop iteration of a body `pre; if (c) then else; post`, as issue
+/// costs of its parts.
+struct LoopBodyCost {
+  double Pre = 0, Then = 0, Else = 0, Post = 0;
+  /// Per-lane probability of the then-way.
+  double P = 0.5;
+};
+
+/// Expected issue cost per iteration, per warp, of the loop as it is (both
+/// arms run whenever the warp's lanes disagree).
+double costPerIteration(const LoopBodyCost &B);
+
+/// Expected fraction of a warp's live lanes that advance per trip under a
+/// strategy (majority: the larger side; round robin: each side every
+/// other trip, duty cycle Ones:Zeros).
+double advancePerTrip(DelayStrategy S, double P, unsigned Ones = 1,
+                      unsigned Zeros = 1);
+
+/// Expected issue cost per iteration after iteration delaying: every trip
+/// pays the vote overhead, the pre-branch code (some lane always needs a new
+/// iteration), one arm and the post-branch code, and a lane needs
+/// 1/advancePerTrip trips per iteration.
+double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
+                               double OverheadPerTrip, unsigned Ones = 1,
+                               unsigned Zeros = 1);
 
 } // namespace divopt
 

@@ -17,11 +17,9 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/ProfDataUtils.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
-#include <cmath>
 
 using namespace llvm;
 
@@ -76,22 +74,6 @@ void BranchDistributionPass::printPipeline(
 
 namespace {
 
-/// How often a warp's lanes take both ways, only the then-way or only the
-/// else-way, with lanes independent and the then-probability from !prof
-/// (0.5 without it).
-struct WarpOutcomes {
-  double Both, ThenOnly, ElseOnly;
-};
-
-WarpOutcomes getWarpOutcomes(const BranchInst &Br) {
-  double P = 0.5;
-  uint64_t TW, FW;
-  if (extractBranchWeights(Br, TW, FW) && TW + FW > 0)
-    P = double(TW) / double(TW + FW);
-  double T = std::pow(P, 32), F = std::pow(1 - P, 32);
-  return {1 - T - F, T, F};
-}
-
 double sumCost(ArrayRef<BasicBlock *> Blocks, unsigned CC) {
   double C = 0;
   for (const BasicBlock *BB : Blocks)
@@ -124,7 +106,7 @@ struct Trial {
 /// selects, register pressure), then throws the copy away.
 Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
                  const Target &T, double Threshold) {
-  WarpOutcomes W = getWarpOutcomes(*R.Branch);
+  WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
   Estimate Before{costBefore(R, W, T.ComputeCapability),
                   estimateRegisters(computeRegisterPressure(F))};
 

@@ -85,15 +85,13 @@ static ArmRegion buildArm(BasicBlock *Entry, const BasicBlock *Branch,
   for (unsigned I = 0; I < Arm.Blocks.size(); ++I) {
     BasicBlock *BB = Arm.Blocks[I];
     Arm.NumInsts += BB->size();
-    if (!DT.dominates(Entry, BB))
-      SESE = false;
     if (succ_empty(BB))
       SESE = false; // The arm leaves the function instead of rejoining.
     for (BasicBlock *S : successors(BB)) {
       if (S == Join)
         continue;
-      if (S == Branch || S == Entry) {
-        SESE = false; // A cycle through the arm's entry or the branch.
+      if (S == Branch) {
+        SESE = false; // A cycle back through the branch.
         continue;
       }
       if (Arm.Blocks.size() >= MaxArmBlocks) {
@@ -104,6 +102,15 @@ static ArmRegion buildArm(BasicBlock *Entry, const BasicBlock *Branch,
         Arm.Blocks.push_back(S);
     }
   }
+  // Single entry: the branch enters at Entry only, and nothing else enters
+  // at all; cycles inside the arm (inner loops) are fine.
+  for (BasicBlock *BB : Arm.Blocks)
+    for (const BasicBlock *P : predecessors(BB))
+      if (!Seen.contains(P) && !(BB == Entry && P == Branch))
+        SESE = false;
+  if (!all_of(Arm.Blocks,
+              [&](BasicBlock *BB) { return DT.dominates(Entry, BB); }))
+    SESE = false;
   Arm.IsSESE = SESE;
   return Arm;
 }

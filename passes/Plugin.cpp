@@ -12,6 +12,7 @@
 
 #include "BranchDistribution.h"
 #include "DivergenceRemarks.h"
+#include "IterationDelay.h"
 #include "Pipeline.h"
 #include "analysis/DivergenceAnalysis.h"
 
@@ -65,6 +66,8 @@ static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
   if (auto P = matchParams(Name, "branch-dist"))
     return addParsed<BranchDistributionPass>(FPM, *P,
                                              parseBranchDistributionOptions);
+  if (auto P = matchParams(Name, "iter-delay"))
+    return addParsed<IterationDelayPass>(FPM, *P, parseIterationDelayOptions);
   if (Name == "print<divopt-divergence>") {
     FPM.addPass(DivergencePrinterPass(outs()));
     return true;

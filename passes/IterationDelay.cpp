@@ -1,0 +1,300 @@
+//===- IterationDelay.cpp - Iteration delaying of divergent loops ---------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IterationDelay.h"
+#include "DelayedLoop.h"
+#include "PassOptions.h"
+#include "analysis/CostModel.h"
+#include "analysis/DivergenceAnalysis.h"
+#include "analysis/RegisterPressure.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <numeric>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "divopt-iter-delay"
+
+STATISTIC(NumDelayed, "Loops rewritten by iteration delaying");
+STATISTIC(NumRefused, "Loops with divergent branches left as they were");
+
+namespace divopt {
+
+/// Loops rewritten per function: bounds pathological inputs.
+static constexpr unsigned MaxLoopsPerFunction = 16;
+
+static Error setVote(IterationDelayOptions &O, DelayVote V,
+                     const PassOptionParser &P) {
+  if (O.Vote && *O.Vote != V)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "invalid iter-delay parameter: choose one of majority and "
+        "round-robin");
+  O.Vote = V;
+  return Error::success();
+}
+
+static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
+                      StringRef Key, std::optional<StringRef> V) {
+  auto Assign = [](auto &Field, auto Parsed) -> Error {
+    if (!Parsed)
+      return Parsed.takeError();
+    Field = *Parsed;
+    return Error::success();
+  };
+  if (Key == "majority" || Key == "round-robin") {
+    if (Error E = P.checkFlag(Key, V))
+      return E;
+    return setVote(O, Key == "majority" ? DelayVote::Majority
+                                        : DelayVote::RoundRobin,
+                   P);
+  }
+  if (Key == "threshold")
+    return Assign(O.Threshold, P.getUnsigned(Key, V, 1, 32));
+  if (Key == "max-delay")
+    return Assign(O.MaxDelay, P.getUnsigned(Key, V, 1, 1 << 20));
+  if (Key == "ones")
+    return Assign(O.Ones, P.getUnsigned(Key, V, 1, 64));
+  if (Key == "zeros")
+    return Assign(O.Zeros, P.getUnsigned(Key, V, 1, 64));
+  if (Key == "cycle") {
+    // The then-arm's share of the trips, in percent: cycle=75 is 3 then-
+    // trips for 1 else-trip.
+    Expected<unsigned> C = P.getUnsigned(Key, V, 1, 99);
+    if (!C)
+      return C.takeError();
+    unsigned G = std::gcd(*C, 100u - *C);
+    O.Ones = *C / G;
+    O.Zeros = (100 - *C) / G;
+    return Error::success();
+  }
+  if (Key == "idle-removal") {
+    if (Error E = P.checkFlag(Key, V))
+      return E;
+    O.IdleRemoval = true;
+    return Error::success();
+  }
+  if (Key == "min-speedup")
+    return Assign(O.MinSpeedup, P.getDouble(Key, V, 0.01, 100.0));
+  if (Key == "force") {
+    if (Error E = P.checkFlag(Key, V))
+      return E;
+    O.Force = true;
+    return Error::success();
+  }
+  return P.unknown(Key, "majority, round-robin, threshold=<1..32>, "
+                        "max-delay=<n>, cycle=<1..99>, ones=<n>, zeros=<n>, "
+                        "idle-removal, min-speedup=<x> or force");
+}
+
+Expected<IterationDelayOptions> parseIterationDelayOptions(StringRef Params) {
+  IterationDelayOptions O;
+  PassOptionParser P("iter-delay", Params);
+  if (Error E = P.forEach([&](StringRef K, std::optional<StringRef> V) {
+        return parseOne(O, P, K, V);
+      }))
+    return E;
+  bool RoundRobinOnly = O.IdleRemoval || O.Ones != 1 || O.Zeros != 1;
+  if (RoundRobinOnly && O.Vote == DelayVote::Majority)
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid iter-delay parameter: cycle, ones, "
+                             "zeros and idle-removal belong to round-robin");
+  return O;
+}
+
+void IterationDelayPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  OS << "iter-delay<";
+  if (Opts.Vote == DelayVote::Majority)
+    OS << "majority;";
+  if (Opts.Vote == DelayVote::RoundRobin)
+    OS << "round-robin;";
+  OS << "threshold=" << Opts.Threshold << ";max-delay=" << Opts.MaxDelay
+     << ";ones=" << Opts.Ones << ";zeros=" << Opts.Zeros
+     << (Opts.IdleRemoval ? ";idle-removal" : "")
+     << ";min-speedup=" << format("%g", Opts.MinSpeedup)
+     << (Opts.Force ? ";force" : "") << ">";
+}
+
+namespace {
+
+/// One way of delaying: the vote, as the cost model knows it.
+struct Choice {
+  DelayVote Vote;
+  bool IdleRemoval;
+  DelayStrategy Model() const {
+    if (Vote == DelayVote::Majority)
+      return DelayStrategy::Majority;
+    return IdleRemoval ? DelayStrategy::RoundRobinIdleRemoval
+                       : DelayStrategy::RoundRobin;
+  }
+  std::string describe(const IterationDelayOptions &O) const {
+    std::string S;
+    raw_string_ostream OS(S);
+    if (Vote == DelayVote::Majority)
+      OS << "majority vote (threshold " << O.Threshold << "/32 of live lanes, "
+         << "max-delay " << O.MaxDelay << ")";
+    else
+      OS << "round robin (" << O.Ones << " then-trip(s) : " << O.Zeros
+         << " else-trip(s)" << (IdleRemoval ? ", idle-trip removal" : "")
+         << ")";
+    return S;
+  }
+};
+
+class Delayer {
+public:
+  Delayer(Function &F, FunctionAnalysisManager &FAM,
+          const IterationDelayOptions &Opts)
+      : F(F), FAM(FAM), Opts(Opts) {}
+  bool run();
+
+private:
+  bool tryLoop(const DivergentBranch &DB, const Target &T);
+  void missed(const Instruction &At, StringRef Name, const Twine &Why);
+  unsigned registersAfter(const DelayShape &S, const Choice &C);
+
+  Function &F;
+  FunctionAnalysisManager &FAM;
+  const IterationDelayOptions &Opts;
+  SmallPtrSet<const Instruction *, 16> Seen;
+};
+
+} // namespace
+
+void Delayer::missed(const Instruction &At, StringRef Name, const Twine &Why) {
+  ++NumRefused;
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, &At)
+           << "loop not delayed: " << Why.str();
+  });
+}
+
+/// Rewrites a copy of the function to measure the registers exactly.
+unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(&F, VMap);
+  IterationDelayOptions O = Opts;
+  O.IdleRemoval = C.IdleRemoval;
+  delayLoop(mapShape(S, VMap), C.Vote, O);
+  unsigned Regs = estimateRegisters(computeRegisterPressure(*Copy));
+  Copy->eraseFromParent();
+  return Regs;
+}
+
+bool Delayer::tryLoop(const DivergentBranch &DB, const Target &T) {
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  Expected<DelayShape> S = getDelayShape(DB, LI, SE, T.ComputeCapability);
+  if (!S) {
+    missed(*DB.Term, "Shape", toString(S.takeError()));
+    return false;
+  }
+  LoopBodyCost Body{S->PreCost, S->ThenCost, S->ElseCost, S->PostCost,
+                    getTakenProbability(*S->Branch)};
+  double Before = costPerIteration(Body);
+
+  SmallVector<Choice, 3> Choices;
+  if (Opts.Vote)
+    Choices.push_back({*Opts.Vote, Opts.IdleRemoval});
+  else
+    Choices = {{DelayVote::Majority, false},
+               {DelayVote::RoundRobin, false},
+               {DelayVote::RoundRobin, true}};
+  const Choice *Best = nullptr;
+  double BestCost = 0;
+  for (const Choice &C : Choices) {
+    double Cost = costPerIterationDelayed(
+        Body, C.Model(),
+        getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability),
+        Opts.Ones, Opts.Zeros);
+    if (!Best || Cost < BestCost) {
+      Best = &C;
+      BestCost = Cost;
+    }
+  }
+
+  unsigned RegsBefore = estimateRegisters(computeRegisterPressure(F));
+  Decision D = decide({Before, RegsBefore},
+                      {BestCost, registersAfter(*S, *Best)}, T,
+                      Opts.MinSpeedup);
+  std::string Summary;
+  raw_string_ostream(Summary)
+      << Best->describe(Opts) << "; per iteration: pre "
+      << format("%.1f", S->PreCost) << ", arms "
+      << format("%.1f", S->ThenCost) << "+" << format("%.1f", S->ElseCost)
+      << ", post " << format("%.1f", S->PostCost) << ", then-probability "
+      << format("%.2f", Body.P) << ", vote overhead "
+      << format("%.1f", getVoteOverhead(Best->Vote, Best->IdleRemoval,
+                                        T.ComputeCapability))
+      << " per trip; " << D.Explanation;
+  if (!D.Profitable && !Opts.Force) {
+    missed(*DB.Term, "Unprofitable", "unprofitable with " + Summary);
+    return false;
+  }
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Delayed", DB.Term)
+           << "delayed iterations of the loop with " << Summary
+           << (D.Profitable ? "" : " (forced)");
+  });
+  IterationDelayOptions O = Opts;
+  O.IdleRemoval = Best->IdleRemoval;
+  delayLoop(*S, Best->Vote, O);
+  ++NumDelayed;
+  return true;
+}
+
+bool Delayer::run() {
+  const Target T = Target::get(getKernelInfo(F));
+  bool Changed = false;
+  for (unsigned Loops = 0; Loops < MaxLoopsPerFunction;) {
+    const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
+    const DivergentBranch *Next = nullptr;
+    for (const DivergentBranch &DB : DI.branches()) {
+      if (!DB.L || DB.Kind == BranchKind::LoopExit || Seen.contains(DB.Term))
+        continue;
+      // The loops this pass made vote in their header; their gates are
+      // not candidates again.
+      if (DB.L->getHeader()->getTerminator()->getMetadata("divopt.delayed"))
+        continue;
+      Next = &DB;
+      break;
+    }
+    if (!Next)
+      break;
+    Seen.insert(Next->Term);
+    if (!Next->TopLevelInLoop)
+      continue; // Nested inside an arm: the loop's top-level branch decides.
+    if (!tryLoop(*Next, T))
+      continue;
+    ++Loops;
+    Changed = true;
+    FAM.invalidate(F, PreservedAnalyses::none());
+  }
+  return Changed;
+}
+
+PreservedAnalyses IterationDelayPass::run(Function &F,
+                                          FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration() || !isNVPTXModule(*F.getParent()))
+    return PreservedAnalyses::all();
+  if (!Delayer(F, FAM, Opts).run())
+    return PreservedAnalyses::all();
+  return PreservedAnalyses::none();
+}
+
+} // namespace divopt

@@ -1,0 +1,124 @@
+; Majority vote: per trip the warp runs the arm most live lanes want
+; (relative to live lanes, so some lane always advances); the others keep
+; their pending iteration. Pre-branch code runs once per real iteration,
+; the state advances only for lanes that ran, and the loop's exit is a vote
+; of the whole mask once every lane is done.
+; RUN: %divopt-opt -passes='iter-delay<majority;force>' -S %s -o - | FileCheck %s
+; RUN: %divopt-opt -passes='iter-delay<majority;threshold=24;max-delay=3;force>' -S %s -o - | FileCheck %s --check-prefix=PARAMS
+; RUN: %divopt-opt -passes='iter-delay<majority;force>' -verify-each -disable-output %s
+; RUN: %if ptxas %{ %divopt-opt -passes='iter-delay<majority;force>' %s | llc -mtriple=nvptx64 -mcpu=sm_90 -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+
+target triple = "nvptx64-nvidia-cuda"
+
+; CHECK-LABEL: define ptx_kernel void @k(
+; CHECK:       preheader:
+; CHECK:         %delay.mask = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT:    br label %delay.header
+; CHECK:       delay.header:
+; CHECK-NEXT:    %i.state = phi i32 [ 0, %preheader ], [ %i.state.next, %delay.latch ]
+; CHECK-NEXT:    %acc.state = phi float [ 0.000000e+00, %preheader ], [ %acc.state.next, %delay.latch ]
+; CHECK-NEXT:    %rnd.carried = phi i32 [ poison, %preheader ], [ %rnd.pending, %delay.latch ]
+; CHECK-NEXT:    %c.carried = phi i1 [ poison, %preheader ], [ %c.pending, %delay.latch ]
+; CHECK-NEXT:    %delay.pending = phi i1 [ false, %preheader ], [ %delay.pending.next, %delay.latch ]
+; CHECK-NEXT:    %delay.done = phi i1 [ false, %preheader ], [ %delay.done.next, %delay.latch ]
+; CHECK:         %delay.need.pre = and i1
+; CHECK-NEXT:    br i1 %delay.need.pre, label %body, label %delay.vote, !divopt.delayed
+; CHECK:       body:
+; CHECK-NEXT:    %idx = add i32 %i.state, %tid
+; CHECK-NEXT:    %p = getelementptr i32, ptr addrspace(1) %seeds, i32 %idx
+; CHECK-NEXT:    %rnd = load i32, ptr addrspace(1) %p
+; CHECK-NEXT:    %c = icmp ult i32 %rnd, %thresh
+; CHECK-NEXT:    br label %delay.vote
+; CHECK:       delay.vote:
+; CHECK-NEXT:    %rnd.pending = phi i32 [ %rnd, %body ], [ %rnd.carried, %delay.header ]
+; CHECK-NEXT:    %c.pending = phi i1 [ %c, %body ], [ %c.carried, %delay.header ]
+; CHECK-NEXT:    %delay.live = xor i1 %delay.done, true
+; CHECK-NEXT:    %delay.want.then = and i1 %delay.live, %c.pending
+; CHECK-NEXT:    %delay.taken = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask, i1 %delay.want.then)
+; CHECK-NEXT:    %delay.lanes = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask, i1 %delay.live)
+; CHECK-NEXT:    [[NT:%.*]] = call i32 @llvm.ctpop.i32(i32 %delay.taken)
+; CHECK-NEXT:    [[NL:%.*]] = call i32 @llvm.ctpop.i32(i32 %delay.lanes)
+; CHECK-DAG:     [[L:%.*]] = mul i32 [[NT]], 32
+; CHECK-DAG:     [[R:%.*]] = mul i32 [[NL]], 16
+; CHECK:         %delay.majority = icmp uge i32 [[L]], [[R]]
+; CHECK:         [[FLIP:%.*]] = icmp ugt i32 %delay.streak.now, 8
+; CHECK-NEXT:    %delay.dir = xor i1 %delay.majority, [[FLIP]]
+; CHECK:         br i1 %delay.dir, label %delay.then.gate, label %delay.else.gate
+; CHECK:       delay.then.gate:
+; CHECK-NEXT:    %delay.run.then = and i1 %delay.live, %c.pending
+; CHECK-NEXT:    br i1 %delay.run.then, label %then, label %delay.wait
+; CHECK:       delay.else.gate:
+; CHECK-NEXT:    [[NC:%.*]] = xor i1 %c.pending, true
+; CHECK-NEXT:    %delay.run.else = and i1 %delay.live, [[NC]]
+; CHECK-NEXT:    br i1 %delay.run.else, label %else, label %delay.wait
+; CHECK:       then:
+; CHECK-NEXT:    %t = fmul float %acc.state, 3.000000e+00
+; CHECK:       latch:
+; CHECK-NEXT:    %acc.next = phi float
+; CHECK-NEXT:    %i.next = add i32 %i.state, 1
+; CHECK-NEXT:    %mix = xor i32 %i.next, %rnd.pending
+; CHECK-NEXT:    store i32 %mix
+; CHECK-NEXT:    %exitc = icmp eq i32 %i.next, %n
+; CHECK-NEXT:    br label %delay.latch
+; CHECK:       delay.wait:
+; CHECK-NEXT:    br label %delay.latch
+; CHECK:       delay.latch:
+; CHECK-NEXT:    %i.state.next = phi i32 [ %i.next, %latch ], [ %i.state, %delay.wait ]
+; CHECK-NEXT:    %acc.state.next = phi float [ %acc.next, %latch ], [ %acc.state, %delay.wait ]
+; CHECK-NEXT:    %delay.pending.next = phi i1 [ false, %latch ], [ %delay.live, %delay.wait ]
+; CHECK-NEXT:    %delay.done.next = phi i1 [ %exitc, %latch ], [ %delay.done, %delay.wait ]
+; CHECK-NEXT:    %acc.next.last = phi float [ %acc.next, %latch ], [ %acc.next.kept, %delay.wait ]
+; CHECK-NEXT:    %delay.all = call i1 @llvm.nvvm.vote.all.sync(i32 %delay.mask, i1 %delay.done.next)
+; CHECK-NEXT:    br i1 %delay.all, label %delay.exit, label %delay.header
+; CHECK:       delay.exit:
+; CHECK-NEXT:    br label %exit
+; CHECK:       exit:
+; CHECK-NEXT:    %acc.out = phi float [ 0.000000e+00, %entry ], [ %acc.next.last, %delay.exit ]
+
+; PARAMS: mul i32 {{%.*}}, 24
+; PARAMS: icmp ugt i32 %delay.streak.now, 3
+
+define ptx_kernel void @k(ptr addrspace(1) %seeds, ptr addrspace(1) %out, i32 %n, i32 %thresh) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %go = icmp sgt i32 %n, 0
+  br i1 %go, label %preheader, label %exit
+
+preheader:
+  br label %body
+
+body:
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
+  %idx = add i32 %i, %tid
+  %p = getelementptr i32, ptr addrspace(1) %seeds, i32 %idx
+  %rnd = load i32, ptr addrspace(1) %p
+  %c = icmp ult i32 %rnd, %thresh
+  br i1 %c, label %then, label %else
+
+then:
+  %t = fmul float %acc, 3.0
+  %t1 = fadd float %t, 1.0
+  br label %latch
+
+else:
+  %e = call float @llvm.fma.f32(float %acc, float 0.5, float 2.0)
+  br label %latch
+
+latch:
+  %acc.next = phi float [ %t1, %then ], [ %e, %else ]
+  %i.next = add i32 %i, 1
+  %mix = xor i32 %i.next, %rnd
+  store i32 %mix, ptr addrspace(1) %out
+  %exitc = icmp eq i32 %i.next, %n
+  br i1 %exitc, label %exit, label %body
+
+exit:
+  %acc.out = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %q = getelementptr float, ptr addrspace(1) %out, i32 %tid
+  store float %acc.out, ptr addrspace(1) %q
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare float @llvm.fma.f32(float, float, float)

@@ -64,10 +64,8 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
                                    const LoopInfo &LI, ScalarEvolution &SE,
                                    unsigned CC) {
   const Loop *L = DB.L;
-  if (!L || !DB.TopLevelInLoop)
-    return refuse("the branch is not at the top level of a loop body");
-  if (DB.Kind == BranchKind::Switch)
-    return refuse("switches are not delayed");
+  if (!L)
+    return refuse("the branch is not in a loop");
   if (DB.Blockers.any()) {
     std::string Why;
     raw_string_ostream OS(Why);
@@ -76,12 +74,17 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
     OS << ")";
     return refuse(Why);
   }
+  if (!DB.TopLevelInLoop)
+    return refuse("the branch is not at the top level of its loop's body");
+  if (DB.Kind == BranchKind::Switch)
+    return refuse("switches are not delayed");
   DelayShape S;
+  // Without a preheader the rewrite makes one.
   S.Preheader = L->getLoopPreheader();
   S.Header = L->getHeader();
   S.Latch = L->getLoopLatch();
-  if (!S.Preheader || !S.Latch)
-    return refuse("the loop has no preheader or several latches");
+  if (!S.Latch)
+    return refuse("the loop has several latches");
   if (L->getExitingBlock() != S.Latch)
     return refuse("the loop is left from elsewhere than its latch "
                   "(break or return in the body)");
@@ -178,7 +181,10 @@ private:
   void buildLatch();
   Value *inLoop(Value *V) const;
 
-  const DelayShape &S;
+  void ensurePreheader();
+
+  /// A copy: ensurePreheader() may fill in the preheader.
+  DelayShape S;
   DelayVote V;
   const IterationDelayOptions &Opts;
   LLVMContext &Ctx;
@@ -453,7 +459,34 @@ void LoopDelayer::buildLatch() {
   S.Exit->replacePhiUsesWith(S.Latch, NewExit);
 }
 
+/// Gives the loop a single block that enters it, so the mask and the
+/// initial state have one place to live.
+void LoopDelayer::ensurePreheader() {
+  if (S.Preheader)
+    return;
+  SmallVector<BasicBlock *, 4> Outside;
+  for (BasicBlock *P : predecessors(S.Header))
+    if (!is_contained(S.LoopBlocks, P) && !is_contained(Outside, P))
+      Outside.push_back(P);
+  BasicBlock *PH = BasicBlock::Create(Ctx, "delay.preheader", F, S.Header);
+  for (PHINode &P : S.Header->phis()) {
+    PHINode *In = PHINode::Create(P.getType(), Outside.size(),
+                                  P.getName() + ".entry", PH);
+    for (BasicBlock *O : Outside)
+      In->addIncoming(P.getIncomingValueForBlock(O), O);
+    P.removeIncomingValueIf([&](unsigned I) {
+      return is_contained(Outside, P.getIncomingBlock(I));
+    });
+    P.addIncoming(In, PH);
+  }
+  BranchInst::Create(S.Header, PH);
+  for (BasicBlock *O : Outside)
+    O->getTerminator()->replaceSuccessorWith(S.Header, PH);
+  S.Preheader = PH;
+}
+
 void LoopDelayer::run() {
+  ensurePreheader();
   createBlocks();
   collectValues();
   buildHeader();

@@ -277,8 +277,6 @@ bool Delayer::run() {
     if (!Next)
       break;
     Seen.insert(Next->Term);
-    if (!Next->TopLevelInLoop)
-      continue; // Nested inside an arm: the loop's top-level branch decides.
     if (!tryLoop(*Next, T))
       continue;
     ++Loops;

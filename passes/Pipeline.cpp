@@ -31,11 +31,11 @@ static cl::opt<std::string> PipelineText(
 
 StringRef getDefaultPipeline() {
   // Branch distribution first: it shrinks divergent code at no run-time
-  // cost. The cleanup folds what melding leaves behind (single-entry PHIs,
-  // selects of equal values); the remarks then report what is still
-  // divergent.
-  return "function(branch-dist,instcombine<no-verify-fixpoint>,simplifycfg,"
-         "divopt-remarks)";
+  // cost; iteration delaying then weighs what is still divergent in loops.
+  // The cleanup folds what they leave behind (single-entry PHIs, selects
+  // of equal values); the remarks report what is still divergent.
+  return "function(branch-dist,iter-delay,instcombine<no-verify-fixpoint>,"
+         "simplifycfg,divopt-remarks)";
 }
 
 Expected<DivOptPipelinePass> DivOptPipelinePass::create(PassBuilder &PB,

@@ -72,7 +72,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    br i1 %delay.all, label %delay.exit, label %delay.header
 ; CHECK:       delay.exit:
 ; CHECK-NEXT:    br label %exit
-; CHECK:       exit:
+; CHECK:       {{^}}exit:
 ; CHECK-NEXT:    %acc.out = phi float [ 0.000000e+00, %entry ], [ %acc.next.last, %delay.exit ]
 
 ; PARAMS: mul i32 {{%.*}}, 24

@@ -1,0 +1,228 @@
+; What iter-delay leaves alone, each with a missed remark that says why,
+; and the IR unchanged; forcing does not bypass legality.
+; RUN: %divopt-opt -passes='iter-delay<majority;force>' -pass-remarks-missed=divopt -S %s -o %t.ll 2>&1 | FileCheck %s
+; RUN: %opt -S %s -o %t.orig.ll
+; RUN: diff %t.orig.ll %t.ll
+
+target triple = "nvptx64-nvidia-cuda"
+; CHECK: remark: <unknown>:0:0: loop not delayed: the loop is not safe to restructure (barrier)
+define ptx_kernel void @barrier(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %body
+
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %idx = add i32 %i, %tid
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
+  %x = load float, ptr addrspace(1) %p
+  %c = fcmp ogt float %x, 0.5
+  br i1 %c, label %then, label %else
+
+then:
+  %t = fmul float %acc, 3.0
+  br label %latch
+
+else:
+  %e = fadd float %acc, 2.0
+  br label %latch
+
+latch:
+  %acc.next = phi float [ %t, %then ], [ %e, %else ]
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  %i.next = add i32 %i, 1
+  %exitc = icmp eq i32 %i.next, %n
+  br i1 %exitc, label %exit, label %body
+
+exit:
+  store float %acc.next, ptr addrspace(1) %out
+  ret void
+}
+; CHECK: remark: <unknown>:0:0: loop not delayed: the loop is not safe to restructure (convergent)
+define ptx_kernel void @convergent_call(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %body
+
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %idx = add i32 %i, %tid
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
+  %x = load float, ptr addrspace(1) %p
+  %c = fcmp ogt float %x, 0.5
+  br i1 %c, label %then, label %else
+
+then:
+  %t = call float @helper(float %acc)
+  br label %latch
+
+else:
+  %e = fadd float %acc, 2.0
+  br label %latch
+
+latch:
+  %acc.next = phi float [ %t, %then ], [ %e, %else ]
+  %i.next = add i32 %i, 1
+  %exitc = icmp eq i32 %i.next, %n
+  br i1 %exitc, label %exit, label %body
+
+exit:
+  store float %acc.next, ptr addrspace(1) %out
+  ret void
+}
+; CHECK: remark: <unknown>:0:0: loop not delayed: the loop is not safe to restructure (convergent)
+define ptx_kernel void @shuffle(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %body
+
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %idx = add i32 %i, %tid
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
+  %x = load float, ptr addrspace(1) %p
+  %c = fcmp ogt float %x, 0.5
+  br i1 %c, label %then, label %else
+
+then:
+  %t = fmul float %acc, 3.0
+  br label %latch
+
+else:
+  %xi = bitcast float %acc to i32
+  %s = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %xi, i32 0, i32 31)
+  %e = bitcast i32 %s to float
+  br label %latch
+
+latch:
+  %acc.next = phi float [ %t, %then ], [ %e, %else ]
+  %i.next = add i32 %i, 1
+  %exitc = icmp eq i32 %i.next, %n
+  br i1 %exitc, label %exit, label %body
+
+exit:
+  store float %acc.next, ptr addrspace(1) %out
+  ret void
+}
+; CHECK: remark: <unknown>:0:0: loop not delayed: the loop is not safe to restructure (exit-from-arm)
+define ptx_kernel void @early_exit(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %body
+
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %idx = add i32 %i, %tid
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
+  %x = load float, ptr addrspace(1) %p
+  %c = fcmp ogt float %x, 0.5
+  br i1 %c, label %then, label %else
+
+then:
+  %t = fmul float %acc, 3.0
+  %big = fcmp ogt float %t, 1.0e6
+  br i1 %big, label %exit, label %then2
+
+then2:
+  br label %latch
+
+else:
+  %e = fadd float %acc, 2.0
+  br label %latch
+
+latch:
+  %acc.next = phi float [ %t, %then2 ], [ %e, %else ]
+  %i.next = add i32 %i, 1
+  %exitc = icmp eq i32 %i.next, %n
+  br i1 %exitc, label %exit, label %body
+
+exit:
+  %r = phi float [ %t, %then ], [ %acc.next, %latch ]
+  store float %r, ptr addrspace(1) %out
+  ret void
+}
+
+; CHECK: remark: <unknown>:0:0: loop not delayed: switches are not delayed
+define ptx_kernel void @switch(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %body
+
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %acc = phi i32 [ 0, %entry ], [ %acc.next, %latch ]
+  %idx = add i32 %i, %tid
+  %sel = and i32 %idx, 3
+  switch i32 %sel, label %latch [ i32 0, label %a
+                                  i32 1, label %b ]
+
+a:
+  %ta = mul i32 %acc, 3
+  br label %latch
+
+b:
+  %tb = add i32 %acc, 5
+  br label %latch
+
+latch:
+  %acc.next = phi i32 [ %ta, %a ], [ %tb, %b ], [ %acc, %body ]
+  %i.next = add i32 %i, 1
+  %exitc = icmp eq i32 %i.next, %n
+  br i1 %exitc, label %exit, label %body
+
+exit:
+  store i32 %acc.next, ptr addrspace(1) %out
+  ret void
+}
+
+; CHECK: remark: <unknown>:0:0: loop not delayed: the code before the branch spans several blocks
+define ptx_kernel void @split_pre(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n, i1 %u) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %head
+
+head:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  br i1 %u, label %pre2, label %pre3
+
+pre2:
+  br label %body
+
+pre3:
+  br label %body
+
+body:
+  %idx = add i32 %i, %tid
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
+  %x = load float, ptr addrspace(1) %p
+  %c = fcmp ogt float %x, 0.5
+  br i1 %c, label %then, label %else
+
+then:
+  %t = fmul float %acc, 3.0
+  br label %latch
+
+else:
+  %e = fadd float %acc, 2.0
+  br label %latch
+
+latch:
+  %acc.next = phi float [ %t, %then ], [ %e, %else ]
+  %i.next = add i32 %i, 1
+  %exitc = icmp eq i32 %i.next, %n
+  br i1 %exitc, label %exit, label %head
+
+exit:
+  store float %acc.next, ptr addrspace(1) %out
+  ret void
+}
+
+declare float @helper(float) convergent
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
+declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32)

@@ -1,0 +1,54 @@
+// SYN-BRDIS, as a programmer writes it: a loop whose body takes a random
+// direction (probability Threshold / 2^32 for the fused arm) and runs one
+// of two large arms that share their middle part up to constants
+// (BrDis.cuh). A divergent warp runs both arms whole.
+//
+// In:  Seeds[Count], In[2 * Count] (X values, then Y values).
+// Out: Out[2 * Count], every element written.
+#include "BrDis.cuh"
+#include "Mwc.cuh"
+
+template <int M, int N>
+__device__ __forceinline__ void brdis(const unsigned *Seeds, const float *In,
+                                      float *Out, int Count, int Iters,
+                                      unsigned Threshold) {
+  int Tid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Tid >= Count)
+    return;
+  Mwc Rng = seedMwc(Seeds[Tid]);
+  float X = In[Tid], Y = In[Count + Tid];
+  for (int I = 0; I < Iters; ++I) {
+    float V[M];
+    float E;
+    if (nextMwc(Rng) < Threshold) {
+      fusedPrologue<M>(X, Y, V);
+      middle<M, N>(V, X, Y, FusedMiddle);
+      E = fusedEpilogue<M>(V, Y);
+    } else {
+      roundedPrologue<M>(X, Y, V);
+      middle<M, N>(V, X, Y, RoundedMiddle);
+      E = roundedEpilogue<M>(V, Y);
+    }
+    Y = V[0];
+    X = E;
+  }
+  Out[Tid] = X;
+  Out[Count + Tid] = Y;
+}
+
+// R = N * M / 20.
+#define BRDIS_KERNEL(M, N)                                                     \
+  extern "C" __global__ void brdis_m##M##_n##N(                                \
+      const unsigned *Seeds, const float *In, float *Out, int Count,           \
+      int Iters, unsigned Threshold) {                                         \
+    brdis<M, N>(Seeds, In, Out, Count, Iters, Threshold);                      \
+  }
+
+BRDIS_KERNEL(4, 5)   // R = 1
+BRDIS_KERNEL(4, 10)  // R = 2
+BRDIS_KERNEL(4, 20)  // R = 4
+BRDIS_KERNEL(4, 40)  // R = 8
+BRDIS_KERNEL(4, 80)  // R = 16
+BRDIS_KERNEL(4, 250) // R = 50
+BRDIS_KERNEL(2, 80)  // R = 8, fewer values
+BRDIS_KERNEL(8, 20)  // R = 8, more values

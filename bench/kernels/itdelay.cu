@@ -1,0 +1,46 @@
+// SYN-ITDELAY, as a programmer writes it (Han & Abdelrahman, GPGPU-4 2011):
+// each thread runs Iters iterations of a loop whose body draws a random
+// direction and runs one of two arms of N dependent operation pairs
+// (Arms.cuh). The fused arm is taken with probability
+// Threshold / 2^32 (the taken frequency f). Lanes of a warp disagree, so a
+// warp runs both arms in most iterations: the divergence iteration
+// delaying removes.
+//
+// In:  Seeds[Count], In[2 * Count] (A values, then B values).
+// Out: Out[2 * Count], every element written.
+#include "Arms.cuh"
+#include "Mwc.cuh"
+
+template <int N>
+__device__ __forceinline__ void itdelay(const unsigned *Seeds, const float *In,
+                                        float *Out, int Count, int Iters,
+                                        unsigned Threshold) {
+  int Tid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Tid >= Count)
+    return;
+  Mwc Rng = seedMwc(Seeds[Tid]);
+  float A = In[Tid], B = In[Count + Tid];
+  for (int I = 0; I < Iters; ++I) {
+    if (nextMwc(Rng) < Threshold)
+      fusedArm<N>(A, B);
+    else
+      roundedArm<N>(A, B);
+  }
+  Out[Tid] = A;
+  Out[Count + Tid] = B;
+}
+
+#define ITDELAY_KERNEL(N)                                                      \
+  extern "C" __global__ void itdelay_n##N(                                     \
+      const unsigned *Seeds, const float *In, float *Out, int Count,           \
+      int Iters, unsigned Threshold) {                                         \
+    itdelay<N>(Seeds, In, Out, Count, Iters, Threshold);                       \
+  }
+
+ITDELAY_KERNEL(4)
+ITDELAY_KERNEL(8)
+ITDELAY_KERNEL(16)
+ITDELAY_KERNEL(32)
+ITDELAY_KERNEL(64)
+ITDELAY_KERNEL(128)
+ITDELAY_KERNEL(256)

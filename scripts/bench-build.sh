@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Builds every PTX variant of the GPU benchmarks, here (clang-22, the DivOpt
+# plugin, nvcc; no GPU needed), into .carry/bench-ptx (or $BENCH_PTX_DIR),
+# which scripts/bench-gpu.sh reads on the GPU machine:
+#
+#   <bench>.clang-O3.ptx          clang-22 -O3
+#   <bench>.clang-O3-divopt.ptx   clang-22 -O3 with libDivOpt.so
+#   <bench>.nvcc-O3.ptx           nvcc -O3
+#   <bench>_hand.clang-O3.ptx     the hand-transformed kernels, clang-22 -O3
+#   <bench>.divopt-remarks.txt    what DivOpt did and refused, and why
+#   ptxas-sm_90.txt               registers and spills of every kernel
+#   MANIFEST                      commit, date, compilers, flags
+#
+# Then checks: ptxas -arch=sm_90 accepts every PTX, and clang -O3 left each
+# benchmark the divergent branch it measures (bench/tools/check_kernels.py).
+# Also copies GoogleTest's sources to .carry/googletest, for a GPU machine
+# that has none. Needs the plugin built (scripts/build.sh).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${BENCH_PTX_DIR:-$root/.carry/bench-ptx}
+work=${BENCH_WORK_DIR:-$root/build-bench}
+cuda=${CUDA_PATH:-/usr/local/cuda}
+plugin=${DIVOPT_PLUGIN:-$root/build/passes/libDivOpt.so}
+clang=${CLANGXX:-clang++-22}
+opt=${OPT:-opt-22}
+kernels=$root/bench/kernels
+benches=(itdelay brdis split loopadv)
+
+die() { echo "bench-build: $*" >&2; exit 1; }
+[ -f "$plugin" ] || die "$plugin not found: build the plugin first (scripts/build.sh)"
+command -v "$clang" >/dev/null || die "$clang not found"
+[ -x "$cuda/bin/nvcc" ] || die "nvcc not found under $cuda"
+
+clang_flags=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda"
+             -Wno-unknown-cuda-version -O3 --cuda-device-only)
+divopt_flags=(-Xarch_device "-fpass-plugin=$plugin"
+              -Rpass=divopt -Rpass-missed=divopt -Rpass-analysis=divopt)
+nvcc_flags=(-O3 -arch=sm_90 -ptx)
+
+rm -rf "$out" "$work/ir"
+mkdir -p "$out" "$work/ir"
+
+echo "== PTX into $out"
+for b in "${benches[@]}"; do
+  "$clang" "${clang_flags[@]}" -S "$kernels/$b.cu" -o "$out/$b.clang-O3.ptx"
+  "$clang" "${clang_flags[@]}" "${divopt_flags[@]}" -S "$kernels/$b.cu" \
+    -o "$out/$b.clang-O3-divopt.ptx" 2>"$out/$b.divopt-remarks.txt"
+  "$cuda/bin/nvcc" "${nvcc_flags[@]}" "$kernels/$b.cu" -o "$out/$b.nvcc-O3.ptx"
+  "$clang" "${clang_flags[@]}" -S "$kernels/${b}_hand.cu" \
+    -o "$out/${b}_hand.clang-O3.ptx"
+  if cmp -s "$out/$b.clang-O3.ptx" "$out/$b.clang-O3-divopt.ptx"; then
+    echo "  $b: DivOpt left the PTX unchanged"
+  else
+    echo "  $b: DivOpt changed the PTX ($(grep -c 'remark:' \
+      "$out/$b.divopt-remarks.txt" || true) remarks)"
+  fi
+done
+
+echo "== ptxas -arch=sm_90"
+ptxas_log=$out/ptxas-sm_90.txt
+: >"$ptxas_log"
+for ptx in "$out"/*.ptx; do
+  if ! "$cuda/bin/ptxas" -arch=sm_90 -v "$ptx" -o /dev/null \
+       >"$work/ptxas.log" 2>&1; then
+    cat "$work/ptxas.log" >&2
+    die "ptxas rejected $ptx"
+  fi
+  # One line per kernel: file, kernel, registers, spill stores.
+  awk -v f="$(basename "$ptx")" '
+    /Compiling entry function/ { k = $7; gsub(/\047/, "", k) }
+    /spill stores/ { spill = $5 }
+    /Used [0-9]+ registers/ && k != "" {
+      printf "%-32s %-28s %4d regs %5d spill bytes\n", f, k, $5, spill
+      k = ""
+    }
+  ' "$work/ptxas.log" >>"$ptxas_log"
+done
+echo "  every PTX accepted; $(wc -l <"$ptxas_log") kernels, registers in $ptxas_log"
+
+echo "== divergence left by clang -O3"
+for b in "${benches[@]}"; do
+  "$clang" "${clang_flags[@]}" -S -emit-llvm "$kernels/$b.cu" \
+    -o "$work/ir/$b.clang-O3.ll"
+  "$clang" "${clang_flags[@]}" -S -emit-llvm "$kernels/${b}_hand.cu" \
+    -o "$work/ir/${b}_hand.clang-O3.ll"
+done
+python3 "$root/bench/tools/check_kernels.py" --opt "$opt" --plugin "$plugin" \
+  "$work/ir"
+
+if [ -d /usr/src/googletest ]; then
+  rm -rf "$root/.carry/googletest"
+  cp -r /usr/src/googletest "$root/.carry/googletest"
+fi
+
+commit=$(git -C "$root" rev-parse HEAD 2>/dev/null || echo unknown)
+git -C "$root" diff --quiet HEAD -- bench runtime 2>/dev/null || commit="$commit+dirty"
+{
+  echo "commit: $commit"
+  echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "clang: $("$clang" --version | head -1)"
+  echo "nvcc: $("$cuda/bin/nvcc" --version | tail -1)"
+  echo "plugin: $plugin sha256=$(sha256sum "$plugin" | cut -d' ' -f1)"
+  echo "clang flags: ${clang_flags[*]}"
+  echo "divopt flags: -Xarch_device -fpass-plugin=libDivOpt.so"
+  echo "nvcc flags: ${nvcc_flags[*]}"
+} >"$out/MANIFEST"
+echo "== done: $(ls "$out"/*.ptx | wc -l) PTX files, $(du -sh "$out" | cut -f1) in $out"

@@ -1,0 +1,105 @@
+//===- BrDisBench.cpp - SYN-BRDIS: branch distribution --------------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Kernels: bench/kernels/brdis.cu and brdis_hand.cu. Configurations span
+// R = NM/20 from 1 to 50 at M = 4, plus R = 8 with fewer and more values.
+// The taken frequency is 0.5, so nearly every warp diverges, as the ideal
+// speedup 2(1+R)/(2+R) assumes. Iterations scale so each arm does about the
+// same work in every configuration.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Benchmark.h"
+
+#include "BenchEnvironment.h"
+#include "ConfigRunner.h"
+#include "Inputs.h"
+
+#include "runtime/Launch.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace divopt::bench {
+
+using namespace divopt::runtime;
+
+namespace {
+
+constexpr int OpsPerArm = 32768;    // Per thread, over all iterations.
+constexpr int UnfactorableOps = 40; // Prologue and epilogue (BrDis.cuh).
+constexpr int ThreadsPerBlock = 256;
+
+struct BrDisConfig {
+  int M;
+  int N;
+  double getR() const { return N * M / 20.0; }
+};
+
+std::vector<BrDisConfig> getConfigs(bool Quick) {
+  if (Quick)
+    return {{4, 40}};
+  return {{4, 5},  {4, 10},  {4, 20}, {4, 40},
+          {4, 80}, {4, 250}, {2, 80}, {8, 20}};
+}
+
+class BrDisBench : public Benchmark {
+public:
+  const char *getName() const override { return "brdis"; }
+
+  void run(BenchEnvironment &Env, ResultTable &Table) override {
+    Context &Ctx = Env.context();
+    Count = Env.getThreadCount();
+    auto Seeds = DeviceBuffer<std::uint32_t>::fromHost(
+        Ctx, makeNonZeroWords(Count, 0xb7d15));
+    auto In = DeviceBuffer<float>::fromHost(
+        Ctx, makeUniformFloats(2 * std::size_t(Count), -1.0f, 1.0f, 0xb7d16));
+    DeviceBuffer<std::uint32_t> Out(Ctx, 2 * std::size_t(Count));
+    for (const BrDisConfig &C : getConfigs(Env.options().Quick))
+      runConfig(Env, Table, C, Seeds, In, Out);
+  }
+
+private:
+  void runConfig(BenchEnvironment &Env, ResultTable &Table,
+                 const BrDisConfig &C, DeviceBuffer<std::uint32_t> &Seeds,
+                 DeviceBuffer<float> &In, DeviceBuffer<std::uint32_t> &Out) {
+    const int N = Count;
+    const int Iters =
+        std::max(4, OpsPerArm / (UnfactorableOps + 2 * C.N * C.M));
+    const std::uint32_t Threshold = getThresholdForFrequency(0.5);
+    const LaunchConfig L = makeLaunchConfig(
+        getBlockCount(Count, ThreadsPerBlock), ThreadsPerBlock);
+    LaunchFunction Launch = [&, L, N, Iters,
+                             Threshold](const std::vector<Kernel> &K) {
+      launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
+    };
+    const std::string Suffix =
+        "_m" + std::to_string(C.M) + "_n" + std::to_string(C.N);
+    std::vector<Variant> Variants =
+        makeCompilerVariants(Env, getName(), "brdis" + Suffix, Launch);
+    Variants.push_back(makeVariant(Env, "hand-dist",
+                                   getHandPtxFileName(getName()),
+                                   {"brdis_dist" + Suffix}, Launch));
+
+    char Config[64], Params[128];
+    std::snprintf(Config, sizeof(Config), "R=%g M=%d N=%d", C.getR(), C.M, C.N);
+    std::snprintf(Params, sizeof(Params), "R=%g;M=%d;N=%d;f=0.5;iters=%d",
+                  C.getR(), C.M, C.N, Iters);
+    ConfigRunner(Env, {getName(), Config, Params, ThreadsPerBlock}, Out,
+                 Variants)
+        .run(Table);
+  }
+
+  int Count = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Benchmark> createBrDisBench() {
+  return std::make_unique<BrDisBench>();
+}
+
+} // namespace divopt::bench

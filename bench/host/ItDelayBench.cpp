@@ -1,0 +1,125 @@
+//===- ItDelayBench.cpp - SYN-ITDELAY: iteration delaying -----------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Kernels: bench/kernels/itdelay.cu and itdelay_hand.cu. Sweeps the arm
+// size N at taken frequency f = 0.5, then f at N = 32. Every thread does
+// the same work whatever N (TotalPairs operation pairs), so times compare
+// across N. Round robin's duty cycle follows f, as a programmer who knows
+// f would set it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Benchmark.h"
+
+#include "BenchEnvironment.h"
+#include "ConfigRunner.h"
+#include "Inputs.h"
+
+#include "runtime/Launch.h"
+
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+namespace divopt::bench {
+
+using namespace divopt::runtime;
+
+namespace {
+
+constexpr int TotalPairs = 16384;
+constexpr int ThreadsPerBlock = 256;
+constexpr unsigned SimpleMajority = 16; // Of 32.
+
+struct ItDelayConfig {
+  int N;
+  double F;
+};
+
+std::vector<ItDelayConfig> getConfigs(bool Quick) {
+  if (Quick)
+    return {{32, 0.5}};
+  std::vector<ItDelayConfig> Configs;
+  for (int N : {4, 8, 16, 32, 64, 128, 256})
+    Configs.push_back({N, 0.5});
+  for (double F : {0.05, 0.1, 0.25, 0.75, 0.9})
+    Configs.push_back({32, F});
+  return Configs;
+}
+
+/// Trips of the fused arm, then of the rounded arm, per round-robin cycle,
+/// in proportion to how often each is wanted.
+std::pair<unsigned, unsigned> getDutyCycle(double F) {
+  if (F <= 0.5)
+    return {1u, static_cast<unsigned>(std::lround((1 - F) / F))};
+  return {static_cast<unsigned>(std::lround(F / (1 - F))), 1u};
+}
+
+class ItDelayBench : public Benchmark {
+public:
+  const char *getName() const override { return "itdelay"; }
+
+  void run(BenchEnvironment &Env, ResultTable &Table) override {
+    Context &Ctx = Env.context();
+    Count = Env.getThreadCount();
+    auto Seeds = DeviceBuffer<std::uint32_t>::fromHost(
+        Ctx, makeNonZeroWords(Count, 0x17de1a7));
+    auto In = DeviceBuffer<float>::fromHost(
+        Ctx, makeUniformFloats(2 * std::size_t(Count), -1.0f, 1.0f, 0x17de1a8));
+    DeviceBuffer<std::uint32_t> Out(Ctx, 2 * std::size_t(Count));
+    for (const ItDelayConfig &C : getConfigs(Env.options().Quick))
+      runConfig(Env, Table, C, Seeds, In, Out);
+  }
+
+private:
+  void runConfig(BenchEnvironment &Env, ResultTable &Table,
+                 const ItDelayConfig &C, DeviceBuffer<std::uint32_t> &Seeds,
+                 DeviceBuffer<float> &In, DeviceBuffer<std::uint32_t> &Out) {
+    const int Iters = TotalPairs / C.N, N = Count;
+    const std::uint32_t Threshold = getThresholdForFrequency(C.F);
+    const LaunchConfig L = makeLaunchConfig(
+        getBlockCount(Count, ThreadsPerBlock), ThreadsPerBlock);
+    const std::string Suffix = "_n" + std::to_string(C.N);
+    std::vector<Variant> Variants = makeCompilerVariants(
+        Env, getName(), "itdelay" + Suffix,
+        [&, L, N, Iters, Threshold](const std::vector<Kernel> &K) {
+          launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
+        });
+    auto Hand = [&, L, N, Iters,
+                 Threshold](const char *Name, const char *Policy,
+                            std::uint32_t P1, std::uint32_t P2) {
+      return makeVariant(
+          Env, Name, getHandPtxFileName(getName()),
+          {std::string("itdelay_") + Policy + Suffix},
+          [&, L, N, Iters, Threshold, P1, P2](const std::vector<Kernel> &K) {
+            launch(K[0], L, Seeds, In, Out, N, Iters, Threshold, P1, P2);
+          });
+    };
+    auto [Ones, Zeros] = getDutyCycle(C.F);
+    Variants.push_back(Hand("hand-majority", "majority", SimpleMajority, 0));
+    Variants.push_back(Hand("hand-rr", "rr", Ones, Zeros));
+    Variants.push_back(Hand("hand-rr-skip", "rr_skip", Ones, Zeros));
+
+    char Config[64], Params[128];
+    std::snprintf(Config, sizeof(Config), "N=%d f=%.2f", C.N, C.F);
+    std::snprintf(Params, sizeof(Params),
+                  "N=%d;f=%g;iters=%d;duty=%u:%u;majority=%u", C.N, C.F, Iters,
+                  Ones, Zeros, SimpleMajority);
+    ConfigRunner(Env, {getName(), Config, Params, ThreadsPerBlock}, Out,
+                 Variants)
+        .run(Table);
+  }
+
+  int Count = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Benchmark> createItDelayBench() {
+  return std::make_unique<ItDelayBench>();
+}
+
+} // namespace divopt::bench

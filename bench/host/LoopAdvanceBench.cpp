@@ -1,0 +1,102 @@
+//===- LoopAdvanceBench.cpp - LOOP-ADVANCE: loop advancing ----------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Kernels: bench/kernels/loopadv.cu and loopadv_hand.cu. Sweeps the rate p
+// at which a thread's direction flips between adjacent iterations at
+// N = 32, then N at p = 1 (strict alternation, the best case for
+// advancing). Work per thread is the same for every N.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Benchmark.h"
+
+#include "BenchEnvironment.h"
+#include "ConfigRunner.h"
+#include "Inputs.h"
+
+#include "runtime/Launch.h"
+
+#include <cstdio>
+
+namespace divopt::bench {
+
+using namespace divopt::runtime;
+
+namespace {
+
+constexpr int TotalPairs = 16384;
+constexpr int ThreadsPerBlock = 256;
+
+struct LoopAdvanceConfig {
+  int N;
+  double SwitchRate;
+};
+
+std::vector<LoopAdvanceConfig> getConfigs(bool Quick) {
+  if (Quick)
+    return {{32, 1.0}};
+  std::vector<LoopAdvanceConfig> Configs;
+  for (double P : {0.0, 0.25, 0.5, 0.75, 1.0})
+    Configs.push_back({32, P});
+  Configs.push_back({8, 1.0});
+  Configs.push_back({128, 1.0});
+  return Configs;
+}
+
+class LoopAdvanceBench : public Benchmark {
+public:
+  const char *getName() const override { return "loopadv"; }
+
+  void run(BenchEnvironment &Env, ResultTable &Table) override {
+    Context &Ctx = Env.context();
+    Count = Env.getThreadCount();
+    auto Seeds = DeviceBuffer<std::uint32_t>::fromHost(
+        Ctx, makeNonZeroWords(Count, 0x100ad));
+    auto In = DeviceBuffer<float>::fromHost(
+        Ctx, makeUniformFloats(2 * std::size_t(Count), -1.0f, 1.0f, 0x100ae));
+    DeviceBuffer<std::uint32_t> Out(Ctx, 2 * std::size_t(Count));
+    for (const LoopAdvanceConfig &C : getConfigs(Env.options().Quick))
+      runConfig(Env, Table, C, Seeds, In, Out);
+  }
+
+private:
+  void runConfig(BenchEnvironment &Env, ResultTable &Table,
+                 const LoopAdvanceConfig &C, DeviceBuffer<std::uint32_t> &Seeds,
+                 DeviceBuffer<float> &In, DeviceBuffer<std::uint32_t> &Out) {
+    const int Iters = TotalPairs / C.N, N = Count;
+    const std::uint32_t Threshold = getThresholdForFrequency(C.SwitchRate);
+    const LaunchConfig L = makeLaunchConfig(
+        getBlockCount(Count, ThreadsPerBlock), ThreadsPerBlock);
+    LaunchFunction Launch = [&, L, N, Iters,
+                             Threshold](const std::vector<Kernel> &K) {
+      launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
+    };
+    const std::string Suffix = "_n" + std::to_string(C.N);
+    std::vector<Variant> Variants =
+        makeCompilerVariants(Env, getName(), "loopadv" + Suffix, Launch);
+    Variants.push_back(makeVariant(Env, "hand-advance",
+                                   getHandPtxFileName(getName()),
+                                   {"loopadv_advance" + Suffix}, Launch));
+
+    char Config[64], Params[128];
+    std::snprintf(Config, sizeof(Config), "N=%d p=%.2f", C.N, C.SwitchRate);
+    std::snprintf(Params, sizeof(Params), "N=%d;p=%g;iters=%d", C.N,
+                  C.SwitchRate, Iters);
+    ConfigRunner(Env, {getName(), Config, Params, ThreadsPerBlock}, Out,
+                 Variants)
+        .run(Table);
+  }
+
+  int Count = 0;
+};
+
+} // namespace
+
+std::unique_ptr<Benchmark> createLoopAdvanceBench() {
+  return std::make_unique<LoopAdvanceBench>();
+}
+
+} // namespace divopt::bench

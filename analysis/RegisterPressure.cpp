@@ -45,11 +45,14 @@ unsigned getRegisterUnits(const Type *T) {
 namespace {
 using ValueSet = SmallPtrSet<const Value *, 32>;
 
-/// Values that take registers: instructions and arguments with a register
-/// type. Constants and globals are immediates or parameter-space reads.
+/// Values that take registers: instructions, and arguments of device
+/// functions, with a register type. Constants are immediates; a kernel's
+/// arguments live in the parameter bank and are read where they are used.
 bool occupiesRegisters(const Value *V) {
-  return (isa<Instruction>(V) || isa<Argument>(V)) &&
-         getRegisterUnits(V->getType()) > 0;
+  if (const auto *A = dyn_cast<Argument>(V))
+    return !A->getParent()->hasKernelCallingConv() &&
+           getRegisterUnits(V->getType()) > 0;
+  return isa<Instruction>(V) && getRegisterUnits(V->getType()) > 0;
 }
 
 unsigned unitsOf(const ValueSet &S) {
@@ -107,20 +110,27 @@ private:
 };
 
 /// Maximum live units inside one block, walking it backwards from its
-/// live-out set.
+/// live-out set: at each instruction, what is live after it (its result
+/// included) and what is live before it (its operands included). A result
+/// may take the register of an operand that dies there, so the two are not
+/// counted together.
 unsigned blockMaxLive(const BasicBlock &BB, const ValueSet &LiveOut) {
   ValueSet Live = LiveOut;
   unsigned Max = unitsOf(Live);
   for (const Instruction &I : reverse(BB)) {
-    // The result and the operands are live together at the instruction.
+    if (isa<PHINode>(I))
+      break; // PHIs take their values on the incoming edges.
     if (occupiesRegisters(&I))
-      Live.insert(&I);
-    if (!isa<PHINode>(I))
-      for (const Value *Op : I.operands())
-        if (occupiesRegisters(Op))
-          Live.insert(Op);
+      Live.insert(&I); // Defined here even when unused.
     Max = std::max(Max, unitsOf(Live));
-    Live.erase(&I);
+    // ptxas issues a block's independent loads early to hide their
+    // latency: a loaded value holds its register from the block's top.
+    if (!isa<LoadInst>(I))
+      Live.erase(&I);
+    for (const Value *Op : I.operands())
+      if (occupiesRegisters(Op))
+        Live.insert(Op);
+    Max = std::max(Max, unitsOf(Live));
   }
   return Max;
 }

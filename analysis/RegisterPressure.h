@@ -8,8 +8,11 @@
 // is estimated from SSA liveness: at every program point, the values that
 // are live, counted in 32-bit registers (a 64-bit value counts two, a
 // vector its total width; predicates (i1) live in a separate file and do
-// not count; constants are immediates). ptxas's "Used N registers" tracks
-// the maximum; the estimate is validated against it by rank correlation.
+// not count; constants are immediates; a kernel's arguments stay in the
+// parameter bank). Loaded values count from the top of their block, since
+// ptxas issues independent loads early to hide their latency. ptxas's
+// "Used N registers" tracks the maximum; scripts/check-registers.py checks
+// the estimate against it by rank correlation (test/cost-model).
 //
 //===----------------------------------------------------------------------===//
 

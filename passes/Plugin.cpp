@@ -14,6 +14,7 @@
 #include "DivergenceRemarks.h"
 #include "IterationDelay.h"
 #include "Pipeline.h"
+#include "analysis/CostPrinter.h"
 #include "analysis/DivergenceAnalysis.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -70,6 +71,10 @@ static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
     return addParsed<IterationDelayPass>(FPM, *P, parseIterationDelayOptions);
   if (Name == "print<divopt-divergence>") {
     FPM.addPass(DivergencePrinterPass(outs()));
+    return true;
+  }
+  if (Name == "print<divopt-cost>") {
+    FPM.addPass(CostPrinterPass(outs()));
     return true;
   }
   if (Name == "divopt-remarks") {

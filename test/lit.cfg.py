@@ -1,6 +1,7 @@
 # lit configuration for DivOpt's FileCheck tests.
 import os
 import shutil
+import sys
 
 import lit.formats
 
@@ -20,6 +21,8 @@ clang = os.path.join(tools, "clang++")
 plugin = config.divopt_plugin
 
 config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%divopt_src", config.divopt_src_root))
 config.substitutions.append(
     ("%divopt-opt", f"{opt} -load-pass-plugin {plugin}"))
 config.substitutions.append(("%opt", opt))

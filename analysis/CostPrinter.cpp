@@ -1,0 +1,44 @@
+//===- CostPrinter.cpp - print<divopt-cost> -------------------------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CostPrinter.h"
+#include "CostModel.h"
+#include "InstructionCost.h"
+#include "KernelInfo.h"
+#include "RegisterPressure.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace divopt {
+
+PreservedAnalyses CostPrinterPass::run(Function &F,
+                                       FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration())
+    return PreservedAnalyses::all();
+  KernelInfo KI = getKernelInfo(F);
+  Target T = Target::get(KI);
+  RegisterPressure RP = computeRegisterPressure(F);
+  unsigned Regs = estimateRegisters(RP);
+  Occupancy Occ = T.occupancy(Regs);
+  OS << "divopt-cost: function '" << F.getName() << "' registers=" << Regs
+     << " max-live=" << RP.MaxLive << " occupancy="
+     << format("%.0f%%", 100 * Occ.Fraction) << " ("
+     << getLimiterName(Occ.Limiter) << ", " << T.BlockSize
+     << " threads/block, sm_" << T.ComputeCapability << ")\n";
+  for (const BasicBlock &BB : F) {
+    OS << "  block ";
+    BB.printAsOperand(OS, /*PrintType=*/false);
+    OS << ": cost=" << format("%.1f", getBlockCost(BB, T.ComputeCapability))
+       << "\n";
+  }
+  return PreservedAnalyses::all();
+}
+
+} // namespace divopt

@@ -1,0 +1,174 @@
+//===- CostModelTest.cpp - Costs of known regions -------------------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/CostModel.h"
+#include "analysis/InstructionCost.h"
+#include "analysis/RegisterPressure.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+using namespace llvm;
+using namespace divopt;
+
+namespace {
+
+std::unique_ptr<Module> parse(LLVMContext &Ctx, StringRef IR) {
+  SMDiagnostic Err;
+  auto M = parseAssemblyString(IR, Err, Ctx);
+  if (!M)
+    ADD_FAILURE() << Err.getMessage().str();
+  return M;
+}
+
+const BasicBlock &block(const Function &F, StringRef Name) {
+  for (const BasicBlock &BB : F)
+    if (BB.getName() == Name)
+      return BB;
+  llvm_unreachable("no such block");
+}
+
+constexpr const char *Diamond = R"(
+target triple = "nvptx64-nvidia-cuda"
+define ptx_kernel void @k(float %x, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = icmp ult i32 %tid, 7
+  br i1 %c, label %then, label %else
+then:
+  %a = call float @llvm.fma.f32(float %x, float 2.0, float 1.0)
+  %a1 = fmul float %a, %a
+  br label %join
+else:
+  %b = fdiv float %x, 3.0
+  br label %join
+join:
+  %v = phi float [ %a1, %then ], [ %b, %else ]
+  store float %v, ptr addrspace(1) %out
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare float @llvm.fma.f32(float, float, float)
+)";
+
+} // namespace
+
+// sm_90: FP32 at 128 results/clock/SM costs 1, 32-bit integer ALU at 64
+// costs 2, a conditional branch 3 (BSSY, BRA, BSYNC), a jump 0.5.
+TEST(InstructionCost, KnownBlocksOnSm90) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, Diamond);
+  const Function &F = *M->getFunction("k");
+  // S2R (2) + icmp (2) + conditional branch (3).
+  EXPECT_DOUBLE_EQ(getBlockCost(block(F, "entry"), 90), 7.0);
+  // fma (1) + fmul (1) + jump (0.5).
+  EXPECT_DOUBLE_EQ(getBlockCost(block(F, "then"), 90), 2.5);
+  // IEEE division: ten FP32 steps and a reciprocal on the SFU (8), + jump.
+  EXPECT_DOUBLE_EQ(getBlockCost(block(F, "else"), 90), 18.5);
+  // PHI is free; store (4); ret (0.5).
+  EXPECT_DOUBLE_EQ(getBlockCost(block(F, "join"), 90), 4.5);
+}
+
+// On sm_86 FP64 runs at 2 results/clock/SM, 64 times FP32's cost; on sm_90
+// at 64, twice.
+TEST(InstructionCost, Fp64DependsOnTheArchitecture) {
+  EXPECT_DOUBLE_EQ(getOpClassCost(OpClass::FP64, 86), 64.0);
+  EXPECT_DOUBLE_EQ(getOpClassCost(OpClass::FP64, 90), 2.0);
+  EXPECT_DOUBLE_EQ(getOpClassCost(OpClass::FP32, 75), 2.0);
+}
+
+// A divergent diamond whose lanes take both ways pays both arms.
+TEST(CostModel, DivergentRegionPaysBothArms) {
+  EXPECT_DOUBLE_EQ(divergentRegionCost(2.5, 18.5), 21.0);
+}
+
+// Lanes independent with p = 0.5: a warp sees both ways unless all 32 lanes
+// agree, which happens with probability 2 * 2^-32.
+TEST(CostModel, WarpOutcomes) {
+  WarpOutcomes W = WarpOutcomes::get(0.5);
+  EXPECT_NEAR(W.Both, 1.0 - 2 * std::pow(0.5, 32), 1e-15);
+  EXPECT_NEAR(W.ThenOnly, std::pow(0.5, 32), 1e-15);
+  WarpOutcomes Never = WarpOutcomes::get(0.0);
+  EXPECT_DOUBLE_EQ(Never.Both, 0.0);
+  EXPECT_DOUBLE_EQ(Never.ElseOnly, 1.0);
+}
+
+// Majority serves the larger side: E[max(k, 32 - k)] / 32 for k ~ B(32,
+// 0.5). By the closed form E|k - n/2| = (n/2) C(n, n/2) / 2^n for even n,
+// E|k - 16| = 16 * 601080390 / 2^32 = 2.2392, so (16 + 2.2392) / 32 =
+// 0.5700. Round robin 1:1 serves half the lanes.
+TEST(CostModel, AdvancePerTrip) {
+  EXPECT_NEAR(advancePerTrip(DelayStrategy::Majority, 0.5), 0.5700, 1e-4);
+  EXPECT_DOUBLE_EQ(advancePerTrip(DelayStrategy::RoundRobin, 0.5), 0.5);
+  // All lanes want the same arm: majority advances everyone.
+  EXPECT_DOUBLE_EQ(advancePerTrip(DelayStrategy::Majority, 1.0), 1.0);
+  // Round robin 3:1 with p = 0.75: 0.75 * 0.75 + 0.25 * 0.25.
+  EXPECT_DOUBLE_EQ(advancePerTrip(DelayStrategy::RoundRobin, 0.75, 3, 1),
+                   0.625);
+}
+
+// pre 10, arms 100 + 100, post 10, overhead 40, p = 0.5:
+// as it is, 10 + 10 + 200 (both arms run) = 220; delayed with majority,
+// (40 + 10 + 100 + 10) / 0.57 = 280.7; delaying loses.
+// With arms 1000 + 1000: 2020 vs (40 + 10 + 1000 + 10) / 0.57 = 1859.6.
+TEST(CostModel, IterationDelayBreakEven) {
+  LoopBodyCost Small{10, 100, 100, 10, 0.5};
+  EXPECT_NEAR(costPerIteration(Small), 220.0, 1e-6);
+  EXPECT_NEAR(costPerIterationDelayed(Small, DelayStrategy::Majority, 40),
+              160.0 / 0.5700, 0.2);
+  LoopBodyCost Large{10, 1000, 1000, 10, 0.5};
+  EXPECT_GT(costPerIteration(Large),
+            costPerIterationDelayed(Large, DelayStrategy::Majority, 40));
+}
+
+// Occupancy enters the time only below the 50% knee.
+TEST(CostModel, DecisionWeighsOccupancy) {
+  KernelInfo KI;
+  KI.Target = "sm_90";
+  KI.MaxThreadsPerBlock = 1024;
+  Target T = Target::get(KI);
+  // 32 registers: 2 blocks of 1024, 100%; 64: 1 block, 50% (at the knee,
+  // no penalty); 72: no block of 1024 threads fits at all.
+  Decision Same = decide({100, 32}, {80, 64}, T, 1.05);
+  EXPECT_TRUE(Same.Profitable);
+  EXPECT_NEAR(Same.Ratio, 1.25, 1e-9);
+  Decision Cliff = decide({100, 32}, {80, 72}, T, 1.05);
+  EXPECT_FALSE(Cliff.Profitable);
+  EXPECT_DOUBLE_EQ(Cliff.OccupancyAfter, 0.0);
+  EXPECT_NE(Cliff.Explanation.find("occupancy 100% -> 0%"), std::string::npos);
+}
+
+// Live 32-bit registers: two floats and an i64 live together count 4; the
+// i1 condition counts nothing; the kernel's arguments stay in param space.
+TEST(RegisterPressure, CountsUnits) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, R"(
+target triple = "nvptx64-nvidia-cuda"
+define ptx_kernel void @k(ptr addrspace(1) %out, float %x) {
+  %a = fmul float %x, 2.0
+  %b = fadd float %x, 1.0
+  %w = zext i32 7 to i64
+  %c = fcmp olt float %a, %b
+  %s = select i1 %c, float %a, float %b
+  %w2 = add i64 %w, 1
+  store float %s, ptr addrspace(1) %out
+  store i64 %w2, ptr addrspace(1) %out
+  ret void
+}
+)");
+  RegisterPressure RP = computeRegisterPressure(*M->getFunction("k"));
+  EXPECT_EQ(RP.MaxLive, 4u); // a, b, w (2) across the fcmp.
+  EXPECT_EQ(getRegisterUnits(Type::getInt1Ty(Ctx)), 0u);
+  EXPECT_EQ(getRegisterUnits(Type::getDoubleTy(Ctx)), 2u);
+  EXPECT_EQ(getRegisterUnits(FixedVectorType::get(Type::getFloatTy(Ctx), 4)),
+            4u);
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Runs the GPU part of the benchmarks, on the GPU machine, from the
+# repository root, in one go:
+#   1. builds the runtime, the unit tests and the bench host programs
+#      (cmake -DDIVOPT_BUILD_PLUGIN=OFF: CUDA and a C++ compiler, no LLVM),
+#      GoogleTest from .carry/googletest when the machine has none;
+#   2. runs the unit tests, the GPU ones included;
+#   3. runs divopt-bench on the PTX scripts/bench-build.sh left in
+#      .carry/bench-ptx (or $BENCH_PTX_DIR);
+#   4. runs divopt-occupancy-sweep;
+#   5. prints a short table last.
+# Logs and CSVs go to $OUT when it is set (else build-gpu/out): env.txt,
+# build.log, unit.log, bench.log, bench.csv, summary.txt, occupancy.log,
+# occupancy.csv. Turn them into a report with scripts/bench-report.py.
+# Exit status 0 only if every step passed and every output check passed.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+ptx=${BENCH_PTX_DIR:-$root/.carry/bench-ptx}
+build=${BUILD_DIR:-$root/build-gpu}
+out=${OUT:-$build/out}
+cuda=${CUDA_PATH:-/usr/local/cuda}
+mkdir -p "$out" "$build"
+status=0
+started=$SECONDS
+
+step() { echo "== $* ($((SECONDS - started)) s)"; }
+fail() { echo "bench-gpu: $*" >&2; status=1; }
+
+[ -f "$ptx/MANIFEST" ] || { echo "bench-gpu: no PTX in $ptx: run scripts/bench-build.sh where clang-22 is, and carry .carry" >&2; exit 1; }
+commit=$(sed -n 's/^commit: //p' "$ptx/MANIFEST")
+
+step "environment"
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm \
+    --format=csv 2>&1
+  "$cuda/bin/nvcc" --version 2>&1 | tail -1
+  cmake --version | head -1
+  c++ --version 2>&1 | head -1
+  echo "--- PTX manifest"
+  cat "$ptx/MANIFEST"
+} >"$out/env.txt" 2>&1
+head -4 "$out/env.txt"
+
+step "build (log: build.log)"
+cmake_args=(-DDIVOPT_BUILD_PLUGIN=OFF -DCMAKE_BUILD_TYPE=Release)
+[ -d "$cuda" ] && cmake_args+=(-DCUDAToolkit_ROOT="$cuda")
+command -v ninja >/dev/null && cmake_args+=(-G Ninja)
+tests=ON
+if [ ! -f /usr/include/gtest/gtest.h ] && [ ! -f /usr/local/include/gtest/gtest.h ]; then
+  if [ -d "$root/.carry/googletest" ]; then
+    {
+      cmake -S "$root/.carry/googletest" -B "$build/googletest" \
+        -DCMAKE_BUILD_TYPE=Release -DBUILD_GMOCK=OFF -DINSTALL_GTEST=ON \
+        -DCMAKE_INSTALL_PREFIX="$build/gtest-install" &&
+        cmake --build "$build/googletest" -j"$(nproc)" &&
+        cmake --install "$build/googletest"
+    } >>"$out/build.log" 2>&1 || fail "GoogleTest did not build (build.log)"
+    cmake_args+=(-DCMAKE_PREFIX_PATH="$build/gtest-install")
+  else
+    echo "no GoogleTest here and none carried: unit tests not built" | tee -a "$out/build.log"
+    tests=OFF
+  fi
+fi
+cmake_args+=(-DDIVOPT_BUILD_TESTS=$tests)
+if ! cmake -S "$root" -B "$build/cmake" "${cmake_args[@]}" >>"$out/build.log" 2>&1 ||
+   ! cmake --build "$build/cmake" -j"$(nproc)" >>"$out/build.log" 2>&1; then
+  tail -30 "$out/build.log"
+  echo "bench-gpu: the build failed; see build.log" >&2
+  exit 1
+fi
+
+unit_line="unit tests: not built"
+if [ "$tests" = ON ]; then
+  step "unit tests (log: unit.log)"
+  timeout 300 ctest --test-dir "$build/cmake" --output-on-failure \
+    --timeout 120 >"$out/unit.log" 2>&1 || fail "unit tests failed (unit.log)"
+  unit_line="unit tests: $(grep -E 'tests passed' "$out/unit.log" || echo 'no summary (see unit.log)')"
+  grep -cE '\*\*\*Skipped' "$out/unit.log" | xargs -I{} echo "  {} skipped"
+fi
+
+step "benchmarks (log: bench.log)"
+timeout 420 "$build/cmake/bench/host/divopt-bench" --ptx-dir "$ptx" \
+  --csv "$out/bench.csv" --summary "$out/summary.txt" --commit "$commit" \
+  2>&1 | tee "$out/bench.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || fail "divopt-bench failed or an output check failed (bench.log)"
+
+step "occupancy sweep (log: occupancy.log)"
+timeout 300 "$build/cmake/bench/host/divopt-occupancy-sweep" \
+  --csv "$out/occupancy.csv" >"$out/occupancy.log" 2>&1 ||
+  fail "the occupancy sweep failed or found mismatches (occupancy.log)"
+grep -A12 '^mismatches' "$out/occupancy.log" | head -14
+
+step "done"
+echo "device: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1)"
+echo "commit: $commit"
+echo "$unit_line"
+echo "$(grep '^occupancy sweep:' "$out/occupancy.log" || echo 'occupancy sweep: no summary (see occupancy.log)')"
+echo "benchmarks, speedups over clang -O3 (median of timed runs):"
+cat "$out/summary.txt" 2>/dev/null || echo "  no summary (see bench.log)"
+echo "outputs in $out; status $status"
+exit $status

@@ -149,6 +149,9 @@ void runStream(const std::vector<LayerSpec> &Layers, int NumLayers,
   const float Dz = static_cast<float>(T.Dz), Dr = static_cast<float>(T.Dr);
   const int Nz = T.Nz, Nr = T.Nr;
   std::uint64_t Contribution[3] = {0, 0, 0};
+  // Counted here and added to Out once: Out sits next to other workers'
+  // partials, and a store per step would bounce their cache lines.
+  std::uint64_t Steps = 0, Hits = 0;
   Photon P;
   launchPhoton(P, LaunchWeight);
   unsigned long long Finished = 0;
@@ -170,8 +173,8 @@ void runStream(const std::vector<LayerSpec> &Layers, int NumLayers,
         Hit = true;
       }
     }
-    ++Out.Steps;
-    Out.Hits += Hit;
+    ++Steps;
+    Hits += Hit;
 
     P.X += S * P.Ux;
     P.Y += S * P.Uy;
@@ -236,6 +239,8 @@ void runStream(const std::vector<LayerSpec> &Layers, int NumLayers,
       launchPhoton(P, LaunchWeight);
     }
   }
+  Out.Steps += Steps;
+  Out.Hits += Hits;
 }
 
 Moments getMoments(std::uint64_t Sum, Wide SumSq, unsigned long long N) {

@@ -7,13 +7,15 @@
 # clang -O3, repeatable, statistically equal to the CPU reference, the slab
 # equal to its published values) and timed (median of 10 runs after one
 # untimed run). Writes mcml.log, mcml.csv and the tallies of each input to
-# $OUT when it is set (else build-gpu/mcml-results), and prints the table
-# last. Exits non-zero when a check fails. Extra arguments go to mcml_host.
+# $OUT when it is set (else build-gpu-mcml/mcml-results), and prints the
+# table last. Exits non-zero when a check fails. Extra arguments go to mcml_host.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 ptx=${MCML_PTX_DIR:-$root/.carry/mcml-ptx}
-build=${BUILD_DIR:-$root/build-gpu}
+# Its own build folder: scripts/bench-gpu.sh configures build-gpu with other
+# options, and the two may run in one session.
+build=${MCML_BUILD_DIR:-$root/build-gpu-mcml}
 out=${OUT:-$build/mcml-results}
 mkdir -p "$out"
 log=$out/mcml.log

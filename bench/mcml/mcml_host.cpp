@@ -305,6 +305,8 @@ void runInput(const Options &O, const runtime::Context &Ctx,
 } // namespace
 
 int main(int Argc, char **Argv) {
+  // Progress shows as it happens when the output goes through tee.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   Options O = parseOptions(Argc, Argv);
   runtime::DriverStatus Status = runtime::probeDriver();
   if (!Status.Usable) {

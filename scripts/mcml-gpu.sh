@@ -8,7 +8,8 @@
 # equal to its published values) and timed (median of 10 runs after one
 # untimed run). Writes mcml.log, mcml.csv and the tallies of each input to
 # $OUT when it is set (else build-gpu-mcml/mcml-results), and prints the
-# table last. Exits non-zero when a check fails. Extra arguments go to mcml_host.
+# table last. Exits non-zero when a check fails. Extra arguments go to
+# mcml_host (--photon-scale 0.5 halves every photon count, and the time).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

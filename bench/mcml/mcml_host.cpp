@@ -19,8 +19,8 @@
 //
 //   mcml_host --ptx clang-O3=mcml.clang.ptx --ptx clang-O3+DivOpt=...
 //             --ptx nvcc-O3=... [--count-ptx mcml.count.ptx] [--runs 10]
-//             [--cpu-fraction 0.125] [--csv FILE] [--out DIR]
-//             [--commit TEXT] INPUT.mci...
+//             [--photon-scale 1] [--cpu-fraction 0.125] [--csv FILE]
+//             [--out DIR] [--commit TEXT] INPUT.mci...
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +64,7 @@ struct Options {
   unsigned Blocks = DefaultBlocks;
   unsigned ThreadsPerBlock = DefaultThreadsPerBlock;
   double CpuFraction = 0.125;
+  double PhotonScale = 1.0;
   std::string Csv, OutDir, Commit = "unknown";
   std::vector<std::string> Inputs;
 };
@@ -72,7 +73,8 @@ struct Options {
   std::fprintf(
       stderr,
       "mcml_host: %s\nusage: mcml_host --ptx NAME=FILE... [--count-ptx FILE] "
-      "[--runs N] [--blocks N] [--threads-per-block N] [--cpu-fraction F] "
+      "[--runs N] [--blocks N] [--threads-per-block N] [--photon-scale F] "
+      "[--cpu-fraction F] "
       "[--csv FILE] [--out DIR] [--commit TEXT] INPUT.mci...\n",
       Why.c_str());
   std::exit(2);
@@ -112,6 +114,8 @@ Options parseOptions(int Argc, char **Argv) {
     } else if (Arg == "--threads-per-block") {
       O.ThreadsPerBlock =
           static_cast<unsigned>(parseNumber(Value(), Arg, 32, 1024));
+    } else if (Arg == "--photon-scale") {
+      O.PhotonScale = parseNumber(Value(), Arg, 1e-6, 1e3);
     } else if (Arg == "--cpu-fraction") {
       O.CpuFraction = parseNumber(Value(), Arg, 1e-6, 1);
     } else if (Arg == "--csv") {
@@ -226,6 +230,11 @@ void runInput(const Options &O, const runtime::Context &Ctx,
               std::vector<LoadedVariant> &Variants, LoadedVariant *Counting,
               const std::string &Path, std::vector<ResultRow> &Rows) {
   Tissue T = readTissueFile(Path);
+  // Scaling the photon count scales the GPU time, for a device much faster
+  // or slower than the counts in the inputs were sized for (an H100).
+  T.Photons =
+      std::max(1ull, static_cast<unsigned long long>(std::llround(
+                         static_cast<double>(T.Photons) * O.PhotonScale)));
   const unsigned Streams = O.Blocks * O.ThreadsPerBlock;
   std::printf("\n== %s: %zu layers, %llu photons, %u threads\n", T.Name.c_str(),
               T.Layers.size(), T.Photons, Streams);

@@ -155,7 +155,7 @@ void runStream(const std::vector<LayerSpec> &Layers, int NumLayers,
   Photon P;
   launchPhoton(P, LaunchWeight);
   unsigned long long Finished = 0;
-  while (true) {
+  while (Finished < Share) {
     const LayerSpec &L = Layers[P.Layer];
     float S;
     if (P.Sleft == 0.0f) {
@@ -234,8 +234,7 @@ void runStream(const std::vector<LayerSpec> &Layers, int NumLayers,
     if (P.Dead) {
       Out.addPhoton(Contribution);
       Contribution[0] = Contribution[1] = Contribution[2] = 0;
-      if (++Finished == Share)
-        break;
+      ++Finished;
       launchPhoton(P, LaunchWeight);
     }
   }

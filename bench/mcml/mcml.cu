@@ -150,8 +150,6 @@ mcml(const LayerSpec *__restrict__ Layers, int NumLayers, float Dz, float Dr,
       static_cast<unsigned long long>(gridDim.x) * blockDim.x;
   const unsigned long long Share =
       Photons / Threads + (Tid < Photons % Threads ? 1 : 0);
-  if (Share == 0)
-    return;
 
   Mwc Rng = {Seeds[2 * Tid], Seeds[2 * Tid + 1]};
   Photon P;
@@ -161,7 +159,14 @@ mcml(const LayerSpec *__restrict__ Layers, int NumLayers, float Dz, float Dr,
   unsigned long long Steps = 0, Hits = 0;
 #endif
 
-  while (true) {
+  // One loop of steps, the next photon launched inside it (Alerstam et al.):
+  // a lane whose photon dies starts the next one at once instead of waiting
+  // for the other lanes' photons. Written with a break after the last
+  // photon, the loop would have two back edges, and LLVM's loop
+  // canonicalization would split it into a loop over photons around a loop
+  // over steps, whose exit is where the warp reconverges: every lane would
+  // then wait for the warp's longest-lived photon.
+  while (Finished < Share) {
     const LayerSpec &L = Layers[P.Layer];
 
     // Step size: a new one, or what is left after crossing a boundary.
@@ -268,8 +273,7 @@ mcml(const LayerSpec *__restrict__ Layers, int NumLayers, float Dz, float Dr,
     }
 
     if (P.Dead) {
-      if (++Finished == Share)
-        break;
+      ++Finished;
       launchPhoton(P, LaunchWeight);
     }
   }

@@ -174,6 +174,11 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     missed(*DB.Term, "Switch", "switches are not distributed");
     return false;
   }
+  if (DB.Kind == BranchKind::IfOnly) {
+    missed(*DB.Term, "IfOnly",
+           "if-only branch: there is no second arm to meld with");
+    return false;
+  }
   auto *Br = cast<BranchInst>(DB.Term);
   Expected<MeldRegion> R = getMeldRegion(*Br, Opts.MaxArmInsts);
   if (!R) {

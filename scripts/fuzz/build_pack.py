@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""Builds the PTX pack the GPU differential harness (bench/fuzz) runs.
+
+    scripts/fuzz/build_pack.py --seeds 1-1000 -j2
+
+For each seed: generate the kernel (gen_kernel.py), compile it with clang -O3
+and with clang -O3 + DivOpt with every transform forced (variants.py), check
+both PTX files with `ptxas -arch=sm_90`, then pack the pairs with a manifest
+into .carry/fuzz-ptx/pack.tar.xz (git-ignored; carried to the GPU machine).
+A compile that fails is not packed: it is listed in the manifest, with the
+variant and the stage, and its log is kept under build/fuzz/failures/. A
+failure of the DivOpt variant alone (a crash, a verifier error, PTX that
+ptxas rejects) is a DivOpt bug; a failure of both is a generator bug.
+
+Exit status: 0 when every seed compiled both ways, 1 otherwise (the pack is
+written either way, so the GPU run still covers the rest).
+"""
+
+import argparse
+import concurrent.futures
+import io
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_kernel  # noqa: E402
+import variants  # noqa: E402
+
+PACK_FORMAT = 1
+PACK_LIMIT_BYTES = 40 << 20
+
+
+def parse_seeds(text):
+    """'1-100,200,300-310' -> [1..100, 200, 300..310]."""
+    seeds = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        seeds += range(int(lo), int(hi or lo) + 1)
+    return seeds
+
+
+def ptxas():
+    return os.environ.get("PTXAS",
+                          os.path.join(variants.cuda_path(), "bin", "ptxas"))
+
+
+class Job:
+    """One kernel to build: a seed and, for reduction candidates, edits."""
+
+    def __init__(self, name, seed, edits=""):
+        self.name, self.seed, self.edits = name, seed, edits
+        self.transforms = {}
+        self.same = False
+        self.failure = None  # (variant, stage, log)
+
+
+def build_one(job, work, pch):
+    src = os.path.join(work, f"{job.name}.cu")
+    with open(src, "w") as f:
+        f.write(gen_kernel.generate(job.seed,
+                                    gen_kernel.parse_edits(job.edits)))
+    ptx = {}
+    for variant in ("base", "divopt"):
+        out = os.path.join(work, f"{job.name}.{variant}.ptx")
+        rc, err = variants.compile_ptx(src, out, variant, job.seed, pch)
+        if rc != 0:
+            job.failure = (variant, "clang", err)
+            return job
+        p = subprocess.run([ptxas(), "-arch=sm_90", out, "-o", os.devnull],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True)
+        if p.returncode != 0:
+            job.failure = (variant, "ptxas", p.stdout)
+            return job
+        if variant == "divopt":
+            job.transforms = variants.count_transforms(err)
+        ptx[variant] = out
+    with open(ptx["base"], "rb") as a, open(ptx["divopt"], "rb") as b:
+        job.same = a.read() == b.read()
+    return job
+
+
+def git_commit():
+    p = subprocess.run(["git", "-C", variants.ROOT, "rev-parse", "HEAD"],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                       text=True)
+    dirty = subprocess.run(["git", "-C", variants.ROOT, "diff", "--quiet",
+                            "HEAD", "--", "passes", "analysis"]).returncode
+    return p.stdout.strip() + ("-dirty" if dirty else "") or "unknown"
+
+
+def manifest(jobs):
+    abi = " ".join(f"{k}={v}" for k, v in gen_kernel.ABI.items())
+    lines = [f"divopt-fuzz-pack {PACK_FORMAT}",
+             f"generator {gen_kernel.GENERATOR_VERSION}",
+             f"commit {git_commit()}",
+             f"abi {abi}"]
+    lines += [f"pipeline {i} {p}"
+              for i, p in enumerate(variants.FORCED_PIPELINES)]
+    for j in jobs:
+        edits = j.edits or "-"
+        if j.failure:
+            variant, stage, log = j.failure
+            first = next((l for l in log.splitlines() if "error" in l.lower()),
+                         log.strip().splitlines()[0] if log.strip() else "")
+            lines.append(f"failure {j.name} {j.seed} {edits} {variant} {stage} "
+                         f"{first.strip()[:200]}")
+        else:
+            t = j.transforms
+            lines.append(f"kernel {j.name} {j.seed} {edits} "
+                         f"ptx/{j.name}.base.ptx ptx/{j.name}.divopt.ptx "
+                         f"distributed={t['distributed']} "
+                         f"delayed={t['delayed']} same-ptx={int(j.same)}")
+    return "\n".join(lines) + "\n"
+
+
+def write_pack(path, jobs, work):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with tarfile.open(tmp, "w:xz", preset=6) as tar:
+        data = manifest(jobs).encode()
+        info = tarfile.TarInfo("manifest.txt")
+        info.size = len(data)
+        tar.addfile(info, io.BytesIO(data))
+        for j in jobs:
+            if j.failure:
+                continue
+            for v in ("base", "divopt"):
+                tar.add(os.path.join(work, f"{j.name}.{v}.ptx"),
+                        arcname=f"ptx/{j.name}.{v}.ptx")
+    os.replace(tmp, path)
+    return os.path.getsize(path)
+
+
+def build(jobs, out, work, jobs_n, keep_pch=None):
+    """Builds jobs into the pack `out`; returns the jobs, finished."""
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    pch = keep_pch or variants.build_pch(os.path.join(work, "cuda.pch"))
+    done = []
+    with concurrent.futures.ThreadPoolExecutor(jobs_n) as pool:
+        futures = [pool.submit(build_one, j, work, pch) for j in jobs]
+        for i, f in enumerate(concurrent.futures.as_completed(futures), 1):
+            done.append(f.result())
+            if i % 100 == 0:
+                print(f"  {i}/{len(jobs)} built", file=sys.stderr)
+    done.sort(key=lambda j: (j.seed, j.name))
+    failures = os.path.join(work, "failures")
+    for j in done:
+        if j.failure:
+            os.makedirs(failures, exist_ok=True)
+            variant, stage, log = j.failure
+            with open(os.path.join(failures, f"{j.name}.{variant}.{stage}.log"),
+                      "w") as f:
+                f.write(log)
+    size = write_pack(out, done, work)
+    if size > PACK_LIMIT_BYTES:
+        raise SystemExit(f"error: {out} is {size >> 20} MiB, over the "
+                         f"{PACK_LIMIT_BYTES >> 20} MiB carry budget; pack "
+                         f"fewer seeds")
+    return done, size
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seeds", default="1-1000",
+                    help="seeds, e.g. 1-1000 or 5,17,200-210")
+    ap.add_argument("--edits", default="",
+                    help="reduction edits applied to every seed (a reduced "
+                         "kernel, see reduce.py)")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("-o", "--output",
+                    default=os.path.join(variants.ROOT, ".carry", "fuzz-ptx",
+                                         "pack.tar.xz"))
+    ap.add_argument("--work", default=os.path.join(variants.ROOT, "build",
+                                                   "fuzz"),
+                    help="where sources, PTX and failure logs stay")
+    args = ap.parse_args(argv)
+    if not os.path.exists(variants.plugin_path()):
+        ap.error(f"no plugin at {variants.plugin_path()}: build it first "
+                 f"(make -C build) or set DIVOPT_PLUGIN")
+
+    gen_kernel.parse_edits(args.edits)  # An error now, not per seed.
+    suffix = "-" + args.edits.replace(",", "_").replace(":", ".") \
+        if args.edits else ""
+    jobs = [Job(f"s{s}{suffix}", s, args.edits)
+            for s in parse_seeds(args.seeds)]
+    start = time.time()
+    done, size = build(jobs, args.output, args.work, args.jobs)
+    took = time.time() - start
+
+    failed = [j for j in done if j.failure]
+    ok = [j for j in done if not j.failure]
+    print(f"{len(ok)} kernels packed into {args.output} ({size / 2**20:.1f} "
+          f"MiB) in {took:.0f} s with {args.jobs} jobs")
+    for what in ("distributed", "delayed"):
+        print(f"  DivOpt {what} {sum(j.transforms[what] for j in ok)} "
+              f"branches/loops in "
+              f"{sum(1 for j in ok if j.transforms[what])} kernels")
+    print(f"  {sum(1 for j in ok if j.same)} kernels have identical PTX "
+          f"both ways (nothing to compare)")
+    for j in failed:
+        variant, stage, _ = j.failure
+        print(f"  FAILED seed {j.seed}: {variant} variant, {stage} "
+              f"(log: {args.work}/failures/{j.name}.{variant}.{stage}.log)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""The two compiles the differential fuzzing compares, in one place.
+
+Both variants are clang -O3 device compiles of the same source with the same
+flags; the DivOpt variant adds the plugin and replaces its automatic
+pipeline with one of FORCED_PIPELINES, which run every DivOpt transform with
+its cost model bypassed (`force`), so every legal rewrite happens and is
+checked. Legality checks are not bypassed: a region DivOpt must refuse stays
+refused.
+
+FORCED_PIPELINES is the one place to change when a transform lands
+(kernel-split, loop-advance): add it, forced, where the default pipeline
+(passes/Pipeline.cpp) runs it, in every entry. A transform with several
+strategies gets one entry per strategy; seed N uses entry N mod the count,
+so a campaign covers them all. build_pack.py, reduce.py and repro.sh read it
+from here.
+"""
+
+import os
+import subprocess
+
+_CLEANUP = "instcombine<no-verify-fixpoint>,simplifycfg,divopt-remarks"
+_ITER_DELAY_STRATEGIES = [
+    "majority",
+    "round-robin",
+    "round-robin;idle-removal",
+    "majority;threshold=8;max-delay=2",
+    "round-robin;ones=3;zeros=1",
+]
+FORCED_PIPELINES = [
+    f"function(branch-dist<force>,iter-delay<{s};force>,{_CLEANUP})"
+    for s in _ITER_DELAY_STRATEGIES
+]
+
+
+def forced_pipeline(seed):
+    """The forced pipeline seed's DivOpt variant runs."""
+    return FORCED_PIPELINES[seed % len(FORCED_PIPELINES)]
+
+
+# -ffp-contract=off: clang's CUDA default fuses a*b+c into fma; a transform
+# that moves a multiply and an add apart or together would then change
+# rounding legitimately. Without contraction every float result is exact.
+COMMON_FLAGS = [
+    "-x", "cuda", "--cuda-gpu-arch=sm_90", "--cuda-device-only", "-O3",
+    "-ffp-contract=off", "-Wno-unknown-cuda-version",
+]
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+
+
+def clang():
+    return os.environ.get("CLANG", "clang++-22")
+
+
+def cuda_path():
+    return os.environ.get("CUDA_PATH", "/usr/local/cuda")
+
+
+def plugin_path():
+    return os.environ.get(
+        "DIVOPT_PLUGIN", os.path.join(ROOT, "build", "passes", "libDivOpt.so"))
+
+
+def base_command(pch=None):
+    cmd = [clang()] + COMMON_FLAGS + [f"--cuda-path={cuda_path()}"]
+    if pch:
+        cmd += ["-include-pch", pch]
+    return cmd
+
+
+def variant_flags(variant, seed):
+    """Extra flags of a variant: 'base' (clang -O3) or 'divopt'."""
+    if variant == "base":
+        return []
+    if variant == "divopt":
+        return ["-Xarch_device", f"-fpass-plugin={plugin_path()}",
+                "-mllvm", f"-divopt-pipeline={forced_pipeline(seed)}",
+                # The verifier checks the IR DivOpt's pipeline leaves.
+                "-fverify-intermediate-code",
+                # What was transformed, counted by build_pack.py.
+                "-Rpass=divopt"]
+    raise ValueError(f"unknown variant {variant}")
+
+
+def count_transforms(stderr):
+    """{remark name: count} of the transforms a compile's remarks report."""
+    return {
+        "distributed": stderr.count("remark: distributed divergent branch"),
+        "delayed": stderr.count("remark: delayed iterations"),
+    }
+
+
+def build_pch(path):
+    """Precompiles the CUDA wrapper header clang includes into every device
+    compile (it is 80% of a compile's time). The PTX is the same with and
+    without it (test/fuzz/pch-same-ptx.test checks)."""
+    header = path + ".h"
+    with open(header, "w") as f:
+        f.write("// Empty: the PCH holds what clang includes implicitly.\n")
+    subprocess.run(base_command() + ["-S", "-Xclang", "-emit-pch", header,
+                                     "-o", path], check=True)
+    return path
+
+
+def compile_ptx(source, output, variant, seed, pch=None, emit_llvm=False):
+    """Runs one compile; returns (returncode, stderr)."""
+    cmd = base_command(pch) + ["-S", source, "-o", output]
+    if emit_llvm:
+        cmd.append("-emit-llvm")
+    cmd += variant_flags(variant, seed)
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    return p.returncode, p.stderr

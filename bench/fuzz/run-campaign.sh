@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The GPU half of DivOpt's differential fuzzing. On the GPU machine, from the
+# repository root:
+#
+#   bench/fuzz/run-campaign.sh [PACK.tar.xz] [--only s17,s42] [--jobs N]
+#
+# PACK defaults to .carry/fuzz-ptx/pack.tar.xz, built here by
+# scripts/fuzz/build_pack.py (which needs LLVM; this needs only CUDA, CMake
+# and python3). Builds bench/fuzz's runner on the runtime, unpacks the pack,
+# runs every kernel pair at every launch shape (restarting the runner after
+# a kernel fault or hang, which leave the CUDA context unusable) and writes
+# to $OUT (default build-fuzz/out): fuzz-summary.txt, fuzz-summary.json,
+# fuzz-results.tsv (one verdict per kernel), build.log.
+# Exit status: 0 when every kernel ran and agreed, 1 otherwise.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+pack=$root/.carry/fuzz-ptx/pack.tar.xz
+runner_args=()
+summary_args=()
+prev=
+for a in "$@"; do
+  case $a in
+  *.tar.xz) pack=$a ;;
+  *) runner_args+=("$a") ;;
+  esac
+  [ "$prev" = --only ] && summary_args=(--only "$a")
+  prev=$a
+done
+out=${OUT:-$root/build-fuzz/out}
+build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
+mkdir -p "$out" "$build"
+[ -f "$pack" ] || { echo "run-campaign: no pack at $pack" >&2; exit 2; }
+
+echo "== building the runner (log: $out/build.log)"
+{ cmake -S "$root/bench/fuzz" -B "$build" -DCMAKE_BUILD_TYPE=Release &&
+  cmake --build "$build" -j"$(nproc)"; } >"$out/build.log" 2>&1 ||
+  { tail -30 "$out/build.log" >&2; exit 2; }
+
+dir=$build/pack
+rm -rf "$dir" && mkdir -p "$dir"
+tar xJf "$pack" -C "$dir"
+
+results=$out/fuzz-results.tsv
+rm -f "$results"
+start=$(date +%s)
+echo "== running $(grep -c '^kernel ' "$dir/manifest.txt") kernel pairs"
+while true; do
+  before=$(wc -l <"$results" 2>/dev/null || echo 0)
+  rc=0
+  "$build/divopt-fuzz-runner" --pack "$dir" --results "$results" \
+    "${runner_args[@]}" || rc=$?
+  [ "$rc" -eq 75 ] || break
+  # A fault or a hang: the verdict is recorded; a new runner goes on.
+  after=$(wc -l <"$results")
+  if [ "$after" -le "$before" ]; then
+    echo "run-campaign: the runner stopped without recording a verdict" >&2
+    break
+  fi
+  echo "== the runner restarted after: $(tail -1 "$results" | cut -f1,4)"
+done
+echo "== $(($(date +%s) - start)) s on the GPU (runner exit status $rc)"
+[ "$rc" -eq 0 ] || [ "$rc" -eq 75 ] || exit "$rc"
+python3 "$root/bench/fuzz/summarize.py" --pack "$dir" --results "$results" \
+  --out "$out" "${summary_args[@]}"

@@ -46,18 +46,26 @@ static double regionCost(ArrayRef<BasicBlock *> Blocks, const Loop &Outer,
   return Cost;
 }
 
-/// The post-branch blocks: Join, then single-successor blocks up to the
-/// latch, each entered only from the one before.
-static Expected<SmallVector<BasicBlock *, 4>>
-getPostChain(BasicBlock *Join, BasicBlock *Latch) {
-  SmallVector<BasicBlock *, 4> Chain{Join};
-  while (Chain.back() != Latch) {
-    BasicBlock *Next = Chain.back()->getSingleSuccessor();
-    if (!Next || !Next->getSinglePredecessor() || Chain.size() > 64)
-      return refuse("the code after the branch has control flow of its own");
-    Chain.push_back(Next);
+/// Blocks reachable from From without passing Stop (Stop included when
+/// reached), within the loop; Bad is set when the walk leaves the loop or
+/// comes back to Avoid.
+static SmallVector<BasicBlock *, 8> walkRegion(BasicBlock *From,
+                                               BasicBlock *Stop,
+                                               BasicBlock *Avoid,
+                                               const Loop &L, bool &Bad) {
+  SmallVector<BasicBlock *, 8> Blocks{From};
+  SmallPtrSet<BasicBlock *, 8> Seen{From};
+  for (unsigned I = 0; I < Blocks.size(); ++I) {
+    if (Blocks[I] == Stop)
+      continue;
+    for (BasicBlock *S : successors(Blocks[I])) {
+      if (!L.contains(S) || S == Avoid)
+        Bad = true;
+      else if (Seen.insert(S).second)
+        Blocks.push_back(S);
+    }
   }
-  return Chain;
+  return Blocks;
 }
 
 Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
@@ -88,8 +96,6 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
   if (L->getExitingBlock() != S.Latch)
     return refuse("the loop is left from elsewhere than its latch "
                   "(break or return in the body)");
-  if (DB.getBlock() != S.Header)
-    return refuse("the code before the branch spans several blocks");
   auto *LatchBr = dyn_cast<BranchInst>(S.Latch->getTerminator());
   if (!LatchBr || !LatchBr->isConditional() || S.Latch == S.Header)
     return refuse("the loop's latch does not end in a conditional branch");
@@ -103,19 +109,41 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
     if (!A.IsSESE)
       return refuse("an arm is not a single-entry, single-exit region");
 
-  Expected<SmallVector<BasicBlock *, 4>> Post = getPostChain(S.Join, S.Latch);
-  if (!Post)
-    return Post.takeError();
-  SmallPtrSet<BasicBlock *, 16> Known{S.Header};
-  Known.insert(Post->begin(), Post->end());
+  // The code before the branch: every block the header reaches before the
+  // branch; all of it must lead to the branch, none may leave the loop.
+  bool Bad = false;
+  BasicBlock *BranchBB = S.Branch->getParent();
+  SmallVector<BasicBlock *, 8> PreWalk =
+      walkRegion(S.Header, BranchBB, S.Header, *L, Bad);
+  S.PreBlocks.assign(PreWalk.begin(), PreWalk.end());
+  SmallPtrSet<BasicBlock *, 16> Pre(S.PreBlocks.begin(), S.PreBlocks.end());
+  SmallPtrSet<BasicBlock *, 16> Arms;
   for (const ArmRegion &A : DB.Arms)
-    Known.insert(A.Blocks.begin(), A.Blocks.end());
-  if (Known.size() != L->getNumBlocks())
-    return refuse("the loop holds blocks outside the branch's region");
+    Arms.insert(A.Blocks.begin(), A.Blocks.end());
+  if (Bad || any_of(S.PreBlocks, [&](BasicBlock *BB) {
+        return Arms.contains(BB) || BB == S.Join ||
+               (BB != S.Header &&
+                any_of(predecessors(BB),
+                       [&](BasicBlock *P) { return !Pre.contains(P); }));
+      }))
+    return refuse("the code before the branch can bypass it or be entered "
+                  "from elsewhere");
+  // The code after it: the rest of the loop, entered only at the join.
+  SmallVector<BasicBlock *, 8> Post;
+  for (BasicBlock *BB : L->blocks())
+    if (!Pre.contains(BB) && !Arms.contains(BB))
+      Post.push_back(BB);
+  for (BasicBlock *BB : Post)
+    for (BasicBlock *P : predecessors(BB))
+      if (BB != S.Join && !is_contained(Post, P))
+        return refuse("the code after the branch is entered from elsewhere "
+                      "than the join");
+  if (!is_contained(Post, S.Latch) || !is_contained(Post, S.Join))
+    return refuse("the branch's join is not in the loop body");
   S.LoopBlocks.assign(L->block_begin(), L->block_end());
 
-  S.PreCost = getBlockCost(*S.Header, CC);
-  S.PostCost = regionCost(*Post, *L, LI, SE, CC);
+  S.PreCost = regionCost(S.PreBlocks, *L, LI, SE, CC);
+  S.PostCost = regionCost(Post, *L, LI, SE, CC);
   for (const ArmRegion &A : DB.Arms)
     (A.Entry == S.Then ? S.ThenCost : S.ElseCost) =
         regionCost(A.Blocks, *L, LI, SE, CC);
@@ -137,6 +165,8 @@ DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
   M.Exit = Map(S.Exit);
   M.Branch = cast<BranchInst>(VMap[S.Branch]);
   for (BasicBlock *&BB : M.LoopBlocks)
+    BB = Map(BB);
+  for (BasicBlock *&BB : M.PreBlocks)
     BB = Map(BB);
   return M;
 }
@@ -194,7 +224,8 @@ private:
   BasicBlock *NewHeader = nullptr, *Vote = nullptr, *ThenGate = nullptr,
              *ElseGate = nullptr, *Wait = nullptr, *NewLatch = nullptr,
              *NewExit = nullptr;
-  SmallPtrSet<BasicBlock *, 16> InLoop;
+  SmallPtrSet<BasicBlock *, 16> InLoop, InPre;
+  BasicBlock *BranchBB = nullptr;
   Value *Mask = nullptr;
   /// Original header phis and their values from the latch.
   SmallVector<PHINode *, 8> HeaderPhis;
@@ -218,7 +249,8 @@ private:
 
 void LoopDelayer::createBlocks() {
   NewHeader = BasicBlock::Create(Ctx, "delay.header", F, S.Header);
-  Vote = BasicBlock::Create(Ctx, "delay.vote", F, S.Header->getNextNode());
+  BranchBB = S.Branch->getParent();
+  Vote = BasicBlock::Create(Ctx, "delay.vote", F, BranchBB->getNextNode());
   ThenGate = BasicBlock::Create(Ctx, "delay.then.gate", F, Vote->getNextNode());
   ElseGate = BasicBlock::Create(Ctx, "delay.else.gate", F,
                                 ThenGate->getNextNode());
@@ -229,22 +261,27 @@ void LoopDelayer::createBlocks() {
 
 void LoopDelayer::collectValues() {
   InLoop.insert(S.LoopBlocks.begin(), S.LoopBlocks.end());
+  InPre.insert(S.PreBlocks.begin(), S.PreBlocks.end());
   for (PHINode &P : S.Header->phis()) {
     HeaderPhis.push_back(&P);
     LatchValues.push_back(P.getIncomingValueForBlock(S.Latch));
   }
+  // Pre-branch values: what the pre-branch region computes, but for the
+  // header's phis, which become the state.
   auto IsPre = [&](Value *Val) {
     auto *I = dyn_cast<Instruction>(Val);
-    return I && I->getParent() == S.Header && !isa<PHINode>(I);
+    return I && InPre.contains(I->getParent()) &&
+           !(isa<PHINode>(I) && I->getParent() == S.Header);
   };
-  for (Instruction &I : *S.Header) {
-    if (isa<PHINode>(I) || I.isTerminator())
-      continue;
-    if (any_of(I.users(), [&](User *U) {
-          return cast<Instruction>(U)->getParent() != S.Header;
-        }))
-      PreValues.insert(&I);
-  }
+  for (BasicBlock *BB : S.PreBlocks)
+    for (Instruction &I : *BB) {
+      if (!IsPre(&I) || I.isTerminator())
+        continue;
+      if (any_of(I.users(), [&](User *U) {
+            return !InPre.contains(cast<Instruction>(U)->getParent());
+          }))
+        PreValues.insert(&I);
+    }
   // Values the next iteration reads, and the condition, are carried too.
   for (Value *LV : LatchValues)
     if (IsPre(LV))
@@ -311,17 +348,17 @@ void LoopDelayer::buildVote() {
   IRBuilder<> B(Vote);
   for (Instruction *I : PreValues) {
     PHINode *M = B.CreatePHI(I->getType(), 2, I->getName() + ".pending");
-    M->addIncoming(I, S.Header);
+    M->addIncoming(I, BranchBB);
     M->addIncoming(PreCarry[I], NewHeader);
     PreMerged[I] = M;
     I->replaceUsesWithIf(M, [&](Use &U) {
       auto *User = cast<Instruction>(U.getUser());
-      return User->getParent() != S.Header && User != M;
+      return !InPre.contains(User->getParent()) && User != M;
     });
   }
   Cond = inLoop(S.Branch->getCondition());
   S.Branch->eraseFromParent();
-  BranchInst::Create(Vote, S.Header);
+  BranchInst::Create(Vote, BranchBB);
 
   PendingNow = B.CreateNot(Done, "delay.live");
   Value *Want = B.CreateAnd(PendingNow, Cond, "delay.want.then");
@@ -396,8 +433,8 @@ void LoopDelayer::buildGates() {
                   S.Else, Wait);
   // The arms (or, for an if-only branch, the join) were entered from the
   // header; now from the gates.
-  S.Then->replacePhiUsesWith(S.Header, ThenGate);
-  S.Else->replacePhiUsesWith(S.Header, ElseGate);
+  S.Then->replacePhiUsesWith(BranchBB, ThenGate);
+  S.Else->replacePhiUsesWith(BranchBB, ElseGate);
   BranchInst::Create(NewLatch, Wait);
 }
 

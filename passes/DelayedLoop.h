@@ -6,15 +6,15 @@
 //
 // The code generation of iteration delaying. The loop
 //
-//   header: state phis; pre; br c, Then, Else     (Else may be the join)
-//   Then/Else: single-entry single-exit arms ending at Join
-//   Join ... Latch: post; br exit?, Exit, header
+//   header ... B: state phis; pre (a region of its own); br c, Then, Else
+//   Then/Else: single-entry single-exit arms ending at Join (or Join itself)
+//   Join ... Latch: post (a region of its own); br exit?, Exit, header
 //
 // becomes, with mask = activemask() captured in the preheader:
 //
 //   delay.header: state, pending, done, carried pre-values, vote state
 //                 br (!pending && !done), header, delay.vote
-//   header:       pre (its phis now read the carried state); br delay.vote
+//   header ... B: pre (the header's phis now read the state); br delay.vote
 //   delay.vote:   merge pre-values; pending = !done
 //                 taken = ballot(mask, pending && c); live = ballot(mask, !done)
 //                 D = strategy(taken, live, vote state); br D, then.gate, else.gate
@@ -55,8 +55,10 @@ struct DivergentBranch;
 struct DelayShape {
   llvm::BasicBlock *Preheader = nullptr, *Header = nullptr;
   llvm::BasicBlock *Latch = nullptr, *Exit = nullptr, *Join = nullptr;
-  /// The divergent branch, terminator of Header.
+  /// The divergent branch. The blocks from Header to the branch's block
+  /// (the code before the branch, which every trip runs) are PreBlocks.
   llvm::BranchInst *Branch = nullptr;
+  llvm::SmallVector<llvm::BasicBlock *, 4> PreBlocks;
   /// The branch's successors: Then runs when the condition holds. For an
   /// if-only branch one of them is Join.
   llvm::BasicBlock *Then = nullptr, *Else = nullptr;

@@ -179,49 +179,6 @@ exit:
   ret void
 }
 
-; CHECK: remark: <unknown>:0:0: loop not delayed: the code before the branch spans several blocks
-define ptx_kernel void @split_pre(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n, i1 %u) {
-entry:
-  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  br label %head
-
-head:
-  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
-  %acc = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
-  br i1 %u, label %pre2, label %pre3
-
-pre2:
-  br label %body
-
-pre3:
-  br label %body
-
-body:
-  %idx = add i32 %i, %tid
-  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
-  %x = load float, ptr addrspace(1) %p
-  %c = fcmp ogt float %x, 0.5
-  br i1 %c, label %then, label %else
-
-then:
-  %t = fmul float %acc, 3.0
-  br label %latch
-
-else:
-  %e = fadd float %acc, 2.0
-  br label %latch
-
-latch:
-  %acc.next = phi float [ %t, %then ], [ %e, %else ]
-  %i.next = add i32 %i, 1
-  %exitc = icmp eq i32 %i.next, %n
-  br i1 %exitc, label %exit, label %head
-
-exit:
-  store float %acc.next, ptr addrspace(1) %out
-  ret void
-}
-
 declare float @helper(float) convergent
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)

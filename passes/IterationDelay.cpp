@@ -170,6 +170,8 @@ private:
   FunctionAnalysisManager &FAM;
   const IterationDelayOptions &Opts;
   SmallPtrSet<const Instruction *, 16> Seen;
+  /// Loop headers already reported or decided.
+  SmallPtrSet<const BasicBlock *, 8> LoopsWithCandidates, ReportedLoops;
 };
 
 } // namespace
@@ -277,6 +279,20 @@ bool Delayer::run() {
     if (!Next)
       break;
     Seen.insert(Next->Term);
+    // A branch nested in an arm or after a join is not a candidate of its
+    // own: its loop is decided at its top-level branches. A loop with none
+    // is reported once, at its first divergent branch.
+    if (!Next->TopLevelInLoop && !Next->Blockers.any()) {
+      if (!LoopsWithCandidates.contains(Next->L->getHeader()) &&
+          ReportedLoops.insert(Next->L->getHeader()).second &&
+          none_of(DI.branches(), [&](const DivergentBranch &DB) {
+            return DB.L == Next->L && DB.TopLevelInLoop;
+          }))
+        missed(*Next->Term, "NotTopLevel",
+               "no divergent branch at the top level of the loop's body");
+      continue;
+    }
+    LoopsWithCandidates.insert(Next->L->getHeader());
     if (!tryLoop(*Next, T))
       continue;
     ++Loops;

@@ -51,27 +51,77 @@ static std::string getBlockingReason(const Instruction &I) {
   return "";
 }
 
-static Error collectArm(BasicBlock &BB, SmallVectorImpl<Instruction *> &Out,
-                        DenseMap<const Value *, unsigned> &Uses,
-                        unsigned MaxArmInsts) {
+static Error collectBlock(BasicBlock &BB, SmallVectorImpl<Instruction *> &Out,
+                          DenseMap<const Value *, unsigned> &Uses) {
   for (Instruction &I : BB) {
-    if (I.isTerminator())
-      break;
     std::string Why = getBlockingReason(I);
     if (!Why.empty())
       return refuse(Why);
-    Out.push_back(&I);
     for (const Value *Op : I.operands())
       ++Uses[Op];
+    if (!isa<PHINode>(I) && !I.isTerminator())
+      Out.push_back(&I);
   }
-  if (Out.size() > MaxArmInsts)
-    return refuse("an arm holds " + Twine(Out.size()) +
-                  " instructions, more than max-arm-insts=" +
-                  Twine(MaxArmInsts));
   return Error::success();
 }
 
-Expected<MeldRegion> getMeldRegion(BranchInst &Br, unsigned MaxArmInsts) {
+/// The arms have the same control flow when a walk from both entries,
+/// successor by successor, pairs every block of one with exactly one of the
+/// other, reaches the join at the same places, and paired blocks have the
+/// same number of PHIs and predecessors.
+static Error pairBlocks(MeldRegion &R) {
+  DenseMap<BasicBlock *, BasicBlock *> ToElse, ToThen;
+  auto Pair = [&](BasicBlock *T, BasicBlock *F) -> Error {
+    // The arms are disjoint: a block of both cannot be melded with itself.
+    if (ToThen.count(T) || ToElse.count(F))
+      return refuse("the arms share blocks");
+    auto [It, New] = ToElse.try_emplace(T, F);
+    if (!New && It->second != F)
+      return refuse("the arms' control flow differs");
+    if (New && !ToThen.try_emplace(F, T).second)
+      return refuse("the arms' control flow differs");
+    if (New)
+      R.Pairs.push_back({T, F, {}, {}});
+    return Error::success();
+  };
+  if (Error E = Pair(R.Then, R.Else))
+    return E;
+  for (unsigned I = 0; I < R.Pairs.size(); ++I) {
+    BasicBlock *T = R.Pairs[I].Then, *F = R.Pairs[I].Else;
+    auto *BT = dyn_cast<BranchInst>(T->getTerminator());
+    auto *BF = dyn_cast<BranchInst>(F->getTerminator());
+    if (!BT || !BF || BT->getNumSuccessors() != BF->getNumSuccessors())
+      return refuse("the arms' control flow differs");
+    if (T == R.Branch->getParent() || F == R.Branch->getParent() ||
+        T == F)
+      return refuse("the arms share blocks or loop back to the branch");
+    if (pred_size(T) != pred_size(F) ||
+        std::distance(T->phis().begin(), T->phis().end()) !=
+            std::distance(F->phis().begin(), F->phis().end()))
+      return refuse("the arms' control flow differs");
+    for (unsigned S = 0; S < BT->getNumSuccessors(); ++S) {
+      BasicBlock *ST = BT->getSuccessor(S), *SF = BF->getSuccessor(S);
+      if ((ST == R.Join) != (SF == R.Join))
+        return refuse("the arms' control flow differs");
+      if (ST != R.Join)
+        if (Error E = Pair(ST, SF))
+          return E;
+    }
+    if (R.Pairs.size() > 256)
+      return refuse("the arms hold more than 256 blocks");
+  }
+  // Nothing else may enter the arms: each block's predecessors are in its
+  // own arm (or the branch, for the entries).
+  for (const BlockPair &P : R.Pairs)
+    for (auto [BB, Mine] : {std::pair(P.Then, &ToElse), std::pair(P.Else, &ToThen)})
+      for (BasicBlock *Pred : predecessors(BB))
+        if (!Mine->count(Pred) && Pred != R.Branch->getParent())
+          return refuse("an arm is entered from outside the branch");
+  return Error::success();
+}
+
+Expected<MeldRegion> getMeldRegion(BranchInst &Br, BasicBlock *Join,
+                                   unsigned MaxArmInsts) {
   if (!Br.isConditional())
     return refuse("the branch is unconditional");
   MeldRegion R;
@@ -84,15 +134,26 @@ Expected<MeldRegion> getMeldRegion(BranchInst &Br, unsigned MaxArmInsts) {
   BasicBlock *JoinE = R.Else->getSingleSuccessor();
   if (JoinT == R.Else || JoinE == R.Then)
     return refuse("if-only branch: there is no second arm to meld with");
-  if (!JoinT || JoinT != JoinE || !R.Then->getSinglePredecessor() ||
-      !R.Else->getSinglePredecessor())
-    return refuse("the arms are not single blocks that rejoin directly "
-                  "(nested control flow is not melded yet)");
-  R.Join = JoinT;
-  if (Error E = collectArm(*R.Then, R.ThenInsts, R.ThenUses, MaxArmInsts))
+  R.Join = Join;
+  if (!R.Join)
+    return refuse("the arms never rejoin");
+  if (Error E = pairBlocks(R))
     return E;
-  if (Error E = collectArm(*R.Else, R.ElseInsts, R.ElseUses, MaxArmInsts))
-    return E;
+  unsigned NT = 0, NF = 0;
+  for (BlockPair &P : R.Pairs) {
+    R.ThenBlocks.insert(P.Then);
+    R.ElseBlocks.insert(P.Else);
+    if (Error E = collectBlock(*P.Then, P.ThenInsts, R.ThenUses))
+      return E;
+    if (Error E = collectBlock(*P.Else, P.ElseInsts, R.ElseUses))
+      return E;
+    NT += P.ThenInsts.size();
+    NF += P.ElseInsts.size();
+  }
+  if (std::max(NT, NF) > MaxArmInsts)
+    return refuse("an arm holds " + Twine(std::max(NT, NF)) +
+                  " instructions, more than max-arm-insts=" +
+                  Twine(MaxArmInsts));
   return R;
 }
 
@@ -144,9 +205,9 @@ static bool isSameOperation(const Instruction &T, const Instruction &F) {
   return true;
 }
 
-static bool isInBlock(const Value *V, const BasicBlock *BB) {
+static bool isInArm(const Value *V, const SmallPtrSetImpl<BasicBlock *> &Arm) {
   const auto *I = dyn_cast<Instruction>(V);
-  return I && I->getParent() == BB;
+  return I && Arm.contains(I->getParent());
 }
 
 double scorePair(const Instruction &T, const Instruction &F,
@@ -160,7 +221,7 @@ double scorePair(const Instruction &T, const Instruction &F,
     if (A == B)
       continue;
     // Operands computed in the arms are expected to be melded themselves.
-    bool ArmA = isInBlock(A, R.Then), ArmB = isInBlock(B, R.Else);
+    bool ArmA = isInArm(A, R.ThenBlocks), ArmB = isInArm(B, R.ElseBlocks);
     if (ArmA && ArmB)
       continue;
     // A select of two values from outside the arms (constants, values of
@@ -177,12 +238,16 @@ double scorePair(const Instruction &T, const Instruction &F,
 
 MeldPlan planMeld(const MeldRegion &R, unsigned CC) {
   MeldPlan P;
-  P.Columns = alignSequences(
-      R.ThenInsts.size(), R.ElseInsts.size(), [&](unsigned I, unsigned J) {
-        return scorePair(*R.ThenInsts[I], *R.ElseInsts[J], R, CC);
-      });
-  for (const AlignedPair &C : P.Columns)
-    P.NumMatched += C.isMatch();
+  for (const BlockPair &BP : R.Pairs) {
+    P.Columns.push_back(alignSequences(
+        BP.ThenInsts.size(), BP.ElseInsts.size(), [&](unsigned I, unsigned J) {
+          return scorePair(*BP.ThenInsts[I], *BP.ElseInsts[J], R, CC);
+        }));
+    for (const AlignedPair &C : P.Columns.back())
+      P.NumMatched += C.isMatch();
+    P.NumThenInsts += BP.ThenInsts.size();
+    P.NumElseInsts += BP.ElseInsts.size();
+  }
   return P;
 }
 
@@ -211,13 +276,19 @@ public:
   MeldResult run(const MeldPlan &Plan);
 
 private:
+  void emitPair(unsigned Idx, ArrayRef<AlignedPair> Columns);
   void emitMerged(Instruction &T, Instruction &F);
   void emitDivergent(ArrayRef<Instruction *> TOnly,
-                     ArrayRef<Instruction *> FOnly);
+                     ArrayRef<Instruction *> FOnly, const BlockPair &BP);
   Value *cloneInto(Instruction &I, bool IsThen, BasicBlock *BB);
   Value *getSide(Value *V, bool IsThen);
   Value *getMerged(Value *TV, Value *FV);
   Value *getOneSidedPhi(const Placed &P, bool IsThen);
+  Value *selectAt(Value *A, Value *B, StringRef Name);
+  BasicBlock *target(BasicBlock *ThenSucc) const;
+  BasicBlock *endOf(BasicBlock *ThenBB) const;
+  void emitTerminators();
+  void fillPhis();
   void rewriteJoinPhis();
 
   const MeldRegion &R;
@@ -229,8 +300,20 @@ private:
   IRBuilder<> IRB;
   DenseMap<const Value *, Placed> ThenMap, ElseMap;
   SmallVector<Diamond, 4> Diamonds;
-  DenseMap<std::pair<Value *, Value *>, Value *> Selects;
+  /// Selects of values from outside the arms, made once in Head.
+  DenseMap<std::pair<Value *, Value *>, Value *> HoistedSelects;
+  /// Selects of arm values, per block they were made in.
+  DenseMap<std::tuple<BasicBlock *, Value *, Value *>, Value *> LocalSelects;
   DenseMap<std::pair<Value *, Value *>, PHINode *> Phis;
+  /// The then-arm's entry is entered from the branch alone: its melded code
+  /// continues the branch's block.
+  bool EntryInHead = false;
+  /// Blocks the rewrite created (the arms' blocks are still there too).
+  SmallPtrSet<BasicBlock *, 16> NewBlocks;
+  /// Per pair: the first melded block and the last of its chain.
+  DenseMap<BasicBlock *, BasicBlock *> Start, End;
+  /// Melded PHIs and the pair PHIs they stand for.
+  SmallVector<std::tuple<PHINode *, PHINode *, PHINode *>, 8> PairPhis;
   MeldResult Result;
 };
 
@@ -242,7 +325,7 @@ Value *Melder::getOneSidedPhi(const Placed &P, bool IsThen) {
   auto Key = IsThen ? std::make_pair(P.V, Poison) : std::make_pair(Poison, P.V);
   PHINode *&Phi = Phis[Key];
   if (!Phi) {
-    // Lanes of the other arm never read it: select on the condition (or
+    // Lanes of the other arm never read it: a select on the condition (or
     // the other arm's own code) keeps them from it.
     Phi = PHINode::Create(P.V->getType(), 2, P.V->getName() + ".dist",
                           D.Join->begin());
@@ -264,6 +347,37 @@ Value *Melder::getSide(Value *V, bool IsThen) {
   if (P.DiamondIdx < 0 || Diamonds[P.DiamondIdx].Join == nullptr)
     return P.V; // Merged, or used inside its own diamond arm.
   return getOneSidedPhi(P, IsThen);
+}
+
+/// `select %cond, A, B` where the rewrite stands. Values from outside the
+/// arms are selected once, at the end of the branch's block, which
+/// dominates the whole region (and hoists them out of the arms' loops).
+Value *Melder::selectAt(Value *A, Value *B, StringRef Name) {
+  // Defined before the region, or in the branch's block: dominates the end
+  // of the branch's block.
+  auto Early = [&](Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    return !I || I->getParent() == Head || !NewBlocks.contains(I->getParent());
+  };
+  if (Early(A) && Early(B)) {
+    Value *&Sel = HoistedSelects[{A, B}];
+    if (!Sel) {
+      IRBuilder<> HB(Head->getContext());
+      if (Instruction *T = Head->getTerminator())
+        HB.SetInsertPoint(T);
+      else
+        HB.SetInsertPoint(Head); // Head's own chain is still being emitted.
+      Sel = HB.CreateSelect(Cond, A, B, Name + ".sel");
+      ++Result.NumSelects;
+    }
+    return Sel;
+  }
+  Value *&Sel = LocalSelects[{IRB.GetInsertBlock(), A, B}];
+  if (!Sel) {
+    Sel = IRB.CreateSelect(Cond, A, B, Name + ".sel");
+    ++Result.NumSelects;
+  }
+  return Sel;
 }
 
 /// One value that is TV on the lanes of the then-arm and FV on the others.
@@ -288,12 +402,7 @@ Value *Melder::getMerged(Value *TV, Value *FV) {
   Value *B = getSide(FV, /*IsThen=*/false);
   if (A == B)
     return A;
-  Value *&Sel = Selects[{A, B}];
-  if (!Sel) {
-    Sel = IRB.CreateSelect(Cond, A, B, TV->getName() + ".sel");
-    ++Result.NumSelects;
-  }
-  return Sel;
+  return selectAt(A, B, TV->getName());
 }
 
 void Melder::emitMerged(Instruction &T, Instruction &F) {
@@ -330,7 +439,8 @@ Value *Melder::cloneInto(Instruction &I, bool IsThen, BasicBlock *BB) {
 }
 
 void Melder::emitDivergent(ArrayRef<Instruction *> TOnly,
-                           ArrayRef<Instruction *> FOnly) {
+                           ArrayRef<Instruction *> FOnly,
+                           const BlockPair &BP) {
   LLVMContext &Ctx = Head->getContext();
   Function *Fn = Head->getParent();
   Diamonds.push_back({Cur, nullptr, nullptr, nullptr});
@@ -340,6 +450,9 @@ void Melder::emitDivergent(ArrayRef<Instruction *> TOnly,
     D.ThenBB = BasicBlock::Create(Ctx, "dist.then", Fn, Join);
   if (!FOnly.empty())
     D.ElseBB = BasicBlock::Create(Ctx, "dist.else", Fn, Join);
+  for (BasicBlock *BB : {Join, D.ThenBB, D.ElseBB})
+    if (BB)
+      NewBlocks.insert(BB);
   // Emit the arms while the diamond is open, so their values are used
   // directly inside it.
   for (Instruction *I : TOnly)
@@ -354,57 +467,153 @@ void Melder::emitDivergent(ArrayRef<Instruction *> TOnly,
   for (BasicBlock *BB : {D.ThenBB, D.ElseBB})
     if (BB)
       BranchInst::Create(Join, BB);
-  if (D.ThenBB)
+  if (D.ThenBB) {
     Result.ThenOnly.push_back(D.ThenBB);
-  if (D.ElseBB)
+    Result.ThenOrigin.push_back(&BP);
+  }
+  if (D.ElseBB) {
     Result.ElseOnly.push_back(D.ElseBB);
+    Result.ElseOrigin.push_back(&BP);
+  }
   D.Join = Join;
   Cur = Join;
   Result.Blocks.push_back(Join);
+  Result.Origin.push_back(&BP);
   IRB.SetInsertPoint(Cur);
 }
 
-void Melder::rewriteJoinPhis() {
-  for (PHINode &P : R.Join->phis()) {
-    Value *V = getMerged(P.getIncomingValueForBlock(R.Then),
-                         P.getIncomingValueForBlock(R.Else));
-    P.removeIncomingValue(R.Then, /*DeletePHIIfEmpty=*/false);
-    P.removeIncomingValue(R.Else, /*DeletePHIIfEmpty=*/false);
-    P.addIncoming(V, Cur);
+/// Emits one block pair as a chain of melded code and diamonds.
+void Melder::emitPair(unsigned Idx, ArrayRef<AlignedPair> Columns) {
+  const BlockPair &BP = R.Pairs[Idx];
+  // The entry pair continues the branch's block when nothing else enters
+  // it; any other pair (and an entry that heads a loop) gets a block.
+  if (Idx == 0 && EntryInHead) {
+    Cur = Head;
+  } else {
+    Cur = BasicBlock::Create(Head->getContext(),
+                             BP.Then->getName() + ".dist", Head->getParent());
+    NewBlocks.insert(Cur);
+    Result.Blocks.push_back(Cur);
+    Result.Origin.push_back(&BP);
   }
-}
-
-MeldResult Melder::run(const MeldPlan &Plan) {
-  Cur = Head;
-  Result.Blocks.push_back(Head);
-  R.Branch->eraseFromParent();
+  Start[BP.Then] = Cur;
   IRB.SetInsertPoint(Cur);
+  for (auto [PT, PF] : zip(BP.Then->phis(), BP.Else->phis())) {
+    PHINode *M = IRB.CreatePHI(PT.getType(), PT.getNumIncomingValues());
+    M->takeName(&PT);
+    ThenMap[&PT] = {M, -1};
+    ElseMap[&PF] = {M, -1};
+    PairPhis.push_back({M, &PT, &PF});
+  }
 
   SmallVector<Instruction *, 16> TOnly, FOnly;
   auto Flush = [&] {
     if (!TOnly.empty() || !FOnly.empty())
-      emitDivergent(TOnly, FOnly);
+      emitDivergent(TOnly, FOnly, BP);
     TOnly.clear();
     FOnly.clear();
   };
-  for (const AlignedPair &C : Plan.Columns) {
+  for (const AlignedPair &C : Columns) {
     if (C.isMatch()) {
       Flush();
-      emitMerged(*R.ThenInsts[*C.First], *R.ElseInsts[*C.Second]);
+      emitMerged(*BP.ThenInsts[*C.First], *BP.ElseInsts[*C.Second]);
     } else if (C.First) {
-      TOnly.push_back(R.ThenInsts[*C.First]);
+      TOnly.push_back(BP.ThenInsts[*C.First]);
     } else {
-      FOnly.push_back(R.ElseInsts[*C.Second]);
+      FOnly.push_back(BP.ElseInsts[*C.Second]);
     }
   }
   Flush();
-  rewriteJoinPhis();
-  IRB.CreateBr(R.Join);
+  End[BP.Then] = Cur;
+}
 
-  R.Then->dropAllReferences();
-  R.Else->dropAllReferences();
-  R.Then->eraseFromParent();
-  R.Else->eraseFromParent();
+/// The melded block a then-arm successor leads to.
+BasicBlock *Melder::target(BasicBlock *ThenSucc) const {
+  return ThenSucc == R.Join ? R.Join : Start.lookup(ThenSucc);
+}
+
+BasicBlock *Melder::endOf(BasicBlock *ThenBB) const {
+  return ThenBB == Head ? Head : End.lookup(ThenBB);
+}
+
+/// Each pair's branch, its condition selected: lanes follow their own
+/// arm's way.
+void Melder::emitTerminators() {
+  for (const BlockPair &BP : R.Pairs) {
+    auto *BT = cast<BranchInst>(BP.Then->getTerminator());
+    auto *BF = cast<BranchInst>(BP.Else->getTerminator());
+    BasicBlock *E = End[BP.Then];
+    IRB.SetInsertPoint(E);
+    if (BT->isUnconditional()) {
+      IRB.CreateBr(target(BT->getSuccessor(0)));
+      continue;
+    }
+    Value *C = getMerged(BT->getCondition(), BF->getCondition());
+    BranchInst *Br = IRB.CreateCondBr(C, target(BT->getSuccessor(0)),
+                                      target(BT->getSuccessor(1)));
+    Br->copyMetadata(*BT, {LLVMContext::MD_loop});
+  }
+}
+
+/// A pair's PHIs take, from each melded predecessor, the value each arm's
+/// PHI took from its predecessor.
+void Melder::fillPhis() {
+  DenseMap<BasicBlock *, BasicBlock *> ElseOf;
+  for (const BlockPair &BP : R.Pairs)
+    ElseOf[BP.Then] = BP.Else;
+  ElseOf[Head] = Head;
+  for (auto [M, PT, PF] : PairPhis) {
+    for (unsigned I = 0, E = PT->getNumIncomingValues(); I != E; ++I) {
+      BasicBlock *PredT = PT->getIncomingBlock(I);
+      BasicBlock *PredF = ElseOf.lookup(PredT);
+      BasicBlock *From = endOf(PredT);
+      IRB.SetInsertPoint(From->getTerminator());
+      M->addIncoming(getMerged(PT->getIncomingValue(I),
+                               PF->getIncomingValueForBlock(PredF)),
+                     From);
+    }
+  }
+}
+
+void Melder::rewriteJoinPhis() {
+  for (const BlockPair &BP : R.Pairs) {
+    if (!is_contained(successors(BP.Then), R.Join))
+      continue;
+    BasicBlock *E = End[BP.Then];
+    IRB.SetInsertPoint(E->getTerminator());
+    for (PHINode &P : R.Join->phis()) {
+      Value *V = getMerged(P.getIncomingValueForBlock(BP.Then),
+                           P.getIncomingValueForBlock(BP.Else));
+      P.removeIncomingValue(BP.Then, /*DeletePHIIfEmpty=*/false);
+      P.removeIncomingValue(BP.Else, /*DeletePHIIfEmpty=*/false);
+      P.addIncoming(V, E);
+    }
+  }
+}
+
+MeldResult Melder::run(const MeldPlan &Plan) {
+  Result.Blocks.push_back(Head);
+  Result.Origin.push_back(nullptr);
+  EntryInHead = R.Then->getSinglePredecessor() == Head;
+  R.Branch->eraseFromParent();
+  for (unsigned I = 0; I < R.Pairs.size(); ++I)
+    emitPair(I, Plan.Columns[I]);
+  if (Start[R.Then] != Head) {
+    IRB.SetInsertPoint(Head);
+    IRB.CreateBr(Start[R.Then]);
+  }
+  emitTerminators();
+  fillPhis();
+  rewriteJoinPhis();
+
+  for (const BlockPair &BP : R.Pairs) {
+    BP.Then->dropAllReferences();
+    BP.Else->dropAllReferences();
+  }
+  for (const BlockPair &BP : R.Pairs) {
+    BP.Then->eraseFromParent();
+    BP.Else->eraseFromParent();
+  }
   return Result;
 }
 

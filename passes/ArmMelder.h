@@ -5,13 +5,18 @@
 //===----------------------------------------------------------------------===//
 //
 // The code generation of branch distribution. Given a two-way branch whose
-// arms are single blocks that both go to the join, the melder aligns the
-// arms' instructions (SequenceAlignment.h) and rewrites the region as a
-// chain: every run of matched instructions becomes one copy that all lanes
-// execute, with `select %cond` choosing operands that differ; every run of
-// unmatched instructions stays under the condition, in a smaller divergent
-// diamond, in its original order. Each lane still executes the same loads,
-// stores and calls, in the same order, with the same operands.
+// arms have the same control flow (one block each, or isomorphic regions:
+// the same loops and inner branches, with different operands), the melder
+// pairs the arms' blocks, aligns each pair's instructions
+// (SequenceAlignment.h) and rewrites each pair as a chain: every run of
+// matched instructions becomes one copy that all lanes execute, with
+// `select %cond` choosing operands that differ; every run of unmatched
+// instructions stays under the condition, in a smaller divergent diamond,
+// in its original order. Inner branches and PHIs meld with selected
+// conditions and values, so each lane follows its own arm's path: it still
+// executes the same loads, stores and calls, in the same order, with the
+// same operands. Selects of values from outside the arms are made once, in
+// the branch's block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +26,7 @@
 #include "SequenceAlignment.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
@@ -35,11 +41,20 @@ class Value;
 
 namespace divopt {
 
+/// Two blocks in the same place of the two arms' control flow.
+struct BlockPair {
+  llvm::BasicBlock *Then = nullptr, *Else = nullptr;
+  /// Their instructions but PHIs and terminators, in order.
+  llvm::SmallVector<llvm::Instruction *, 32> ThenInsts, ElseInsts;
+};
+
 /// The region of one candidate branch, checked for melding.
 struct MeldRegion {
   llvm::BranchInst *Branch = nullptr;
   llvm::BasicBlock *Then = nullptr, *Else = nullptr, *Join = nullptr;
-  llvm::SmallVector<llvm::Instruction *, 32> ThenInsts, ElseInsts;
+  /// Corresponding blocks, the arms' entries first.
+  llvm::SmallVector<BlockPair, 4> Pairs;
+  llvm::SmallPtrSet<llvm::BasicBlock *, 8> ThenBlocks, ElseBlocks;
   /// How often each value is an operand in each arm: a select of two
   /// values that recur is made once and shared.
   llvm::DenseMap<const llvm::Value *, unsigned> ThenUses, ElseUses;
@@ -48,6 +63,7 @@ struct MeldRegion {
 /// Checks the shape and the contents of Branch's arms. The error says why
 /// the region cannot be melded, for the remark.
 llvm::Expected<MeldRegion> getMeldRegion(llvm::BranchInst &Branch,
+                                         llvm::BasicBlock *Join,
                                          unsigned MaxArmInsts);
 
 /// Whether two instructions can become one with selected operands, and what
@@ -56,17 +72,23 @@ double scorePair(const llvm::Instruction &T, const llvm::Instruction &F,
                  const MeldRegion &R, unsigned CC);
 
 struct MeldPlan {
-  llvm::SmallVector<AlignedPair> Columns;
+  /// One alignment per block pair.
+  llvm::SmallVector<llvm::SmallVector<AlignedPair>, 4> Columns;
   unsigned NumMatched = 0;
+  unsigned NumThenInsts = 0, NumElseInsts = 0;
 };
 
 MeldPlan planMeld(const MeldRegion &R, unsigned CC);
 
 struct MeldResult {
-  /// Blocks of the rewritten region, the branch's block first.
+  /// Blocks all lanes run, the branch's block first, each with the block
+  /// pair it came from (null for the branch's block).
   llvm::SmallVector<llvm::BasicBlock *, 8> Blocks;
-  /// Blocks that only the lanes of one arm execute (the diamonds' arms).
+  llvm::SmallVector<const BlockPair *, 8> Origin;
+  /// Blocks that only the lanes of one arm execute (the diamonds' arms),
+  /// each with its pair.
   llvm::SmallVector<llvm::BasicBlock *, 8> ThenOnly, ElseOnly;
+  llvm::SmallVector<const BlockPair *, 8> ThenOrigin, ElseOrigin;
   unsigned NumSelects = 0;
   unsigned NumMerged = 0;
 };

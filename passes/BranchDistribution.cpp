@@ -14,7 +14,9 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
@@ -74,51 +76,86 @@ void BranchDistributionPass::printPipeline(
 
 namespace {
 
-double sumCost(ArrayRef<BasicBlock *> Blocks, unsigned CC) {
-  double C = 0;
-  for (const BasicBlock *BB : Blocks)
-    C += getBlockCost(*BB, CC);
-  return C;
+/// Trips assumed for a loop inside an arm whose trip count is unknown.
+constexpr unsigned DefaultInnerTrips = 8;
+
+/// How often each block pair runs per execution of the region: the trip
+/// counts of the loops inside the arms that hold it.
+SmallVector<double, 4> getPairWeights(const MeldRegion &R, LoopInfo &LI,
+                                      ScalarEvolution &SE) {
+  const Loop *Outer = LI.getLoopFor(R.Branch->getParent());
+  SmallVector<double, 4> W;
+  for (const BlockPair &P : R.Pairs) {
+    double Weight = 1;
+    for (Loop *L = LI.getLoopFor(P.Then); L && L != Outer;
+         L = L->getParentLoop()) {
+      unsigned Trips = SE.getSmallConstantTripCount(L);
+      Weight *= Trips ? Trips : DefaultInnerTrips;
+    }
+    W.push_back(Weight);
+  }
+  return W;
 }
 
 /// What the region costs a warp before melding.
-double costBefore(const MeldRegion &R, const WarpOutcomes &W, unsigned CC) {
+double costBefore(const MeldRegion &R, ArrayRef<double> Weights,
+                  const WarpOutcomes &W, unsigned CC) {
   double Head = getBlockCost(*R.Branch->getParent(), CC);
-  double T = getBlockCost(*R.Then, CC), F = getBlockCost(*R.Else, CC);
+  double T = 0, F = 0;
+  for (auto [P, Wt] : zip(R.Pairs, Weights)) {
+    T += Wt * getBlockCost(*P.Then, CC);
+    F += Wt * getBlockCost(*P.Else, CC);
+  }
   return Head + W.Both * divergentRegionCost(T, F) + W.ThenOnly * T +
          W.ElseOnly * F;
 }
 
-/// What it costs after: the chain runs on every lane, each diamond arm as
-/// the lanes' ways say.
-double costAfter(const MeldResult &M, const WarpOutcomes &W, unsigned CC) {
-  double T = sumCost(M.ThenOnly, CC), F = sumCost(M.ElseOnly, CC);
-  return sumCost(M.Blocks, CC) + W.Both * (T + F) + W.ThenOnly * T +
-         W.ElseOnly * F;
+/// What it costs after: the melded blocks run on every lane, each diamond
+/// arm as the lanes' ways say; each block as often as the pair it came
+/// from.
+double costAfter(const MeldRegion &R, const MeldResult &M,
+                 ArrayRef<double> Weights, const WarpOutcomes &W,
+                 unsigned CC) {
+  auto Weighted = [&](ArrayRef<BasicBlock *> Blocks,
+                      ArrayRef<const BlockPair *> Origin) {
+    double C = 0;
+    for (auto [BB, P] : zip(Blocks, Origin))
+      C += (P ? Weights[P - R.Pairs.data()] : 1.0) * getBlockCost(*BB, CC);
+    return C;
+  };
+  double T = Weighted(M.ThenOnly, M.ThenOrigin);
+  double F = Weighted(M.ElseOnly, M.ElseOrigin);
+  return Weighted(M.Blocks, M.Origin) + W.Both * (T + F) +
+         W.ThenOnly * T + W.ElseOnly * F;
 }
 
 struct Trial {
   Decision D;
-  MeldResult Stats;
+  unsigned NumSelects = 0, NumDivergentBlocks = 0;
 };
 
 /// Melds a copy of the function to measure the result exactly (cost,
 /// selects, register pressure), then throws the copy away.
 Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
-                 const Target &T, double Threshold) {
+                 ArrayRef<double> Weights, const Target &T,
+                 double Threshold) {
   WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
-  Estimate Before{costBefore(R, W, T.ComputeCapability),
+  Estimate Before{costBefore(R, Weights, W, T.ComputeCapability),
                   estimateRegisters(computeRegisterPressure(F))};
 
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(&F, VMap);
   Expected<MeldRegion> CR =
-      getMeldRegion(*cast<BranchInst>(VMap[R.Branch]), ~0u);
-  // The copy has the same shape, so the same checks pass.
+      getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
+                    cast<BasicBlock>(VMap[R.Join]), ~0u);
+  // The copy has the same shape, so the same checks pass and the pairs
+  // come in the same order.
   cantFail(CR.takeError());
+  MeldResult M = meldRegion(*CR, Plan);
   Trial Tr;
-  Tr.Stats = meldRegion(*CR, Plan);
-  Estimate After{costAfter(Tr.Stats, W, T.ComputeCapability),
+  Tr.NumSelects = M.NumSelects;
+  Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
+  Estimate After{costAfter(*CR, M, Weights, W, T.ComputeCapability),
                  estimateRegisters(computeRegisterPressure(*Copy))};
   Copy->eraseFromParent();
   Tr.D = decide(Before, After, T, Threshold);
@@ -180,7 +217,12 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     return false;
   }
   auto *Br = cast<BranchInst>(DB.Term);
-  Expected<MeldRegion> R = getMeldRegion(*Br, Opts.MaxArmInsts);
+  if (!DB.Join || any_of(DB.Arms, [](const ArmRegion &A) { return !A.IsSESE; })) {
+    missed(*Br, "Shape",
+           "the arms are not single-entry, single-exit regions that rejoin");
+    return false;
+  }
+  Expected<MeldRegion> R = getMeldRegion(*Br, DB.Join, Opts.MaxArmInsts);
   if (!R) {
     missed(*Br, "Shape", toString(R.takeError()));
     return false;
@@ -189,17 +231,22 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
   if (Plan.NumMatched == 0) {
     missed(*Br, "NoCommonCode",
            "no instruction of one arm matches one of the other (" +
-               Twine(R->ThenInsts.size()) + "+" + Twine(R->ElseInsts.size()) +
+               Twine(Plan.NumThenInsts) + "+" + Twine(Plan.NumElseInsts) +
                " instructions)");
     return false;
   }
-  Trial Tr = tryOnClone(F, *R, Plan, T, Opts.Threshold);
+  SmallVector<double, 4> Weights =
+      getPairWeights(*R, FAM.getResult<LoopAnalysis>(F),
+                     FAM.getResult<ScalarEvolutionAnalysis>(F));
+  Trial Tr = tryOnClone(F, *R, Plan, Weights, T, Opts.Threshold);
   std::string Summary;
   raw_string_ostream(Summary)
-      << "melded " << Plan.NumMatched << " pairs of " << R->ThenInsts.size()
-      << "+" << R->ElseInsts.size() << " instructions with "
-      << Tr.Stats.NumSelects << " selects, "
-      << Tr.Stats.ThenOnly.size() + Tr.Stats.ElseOnly.size()
+      << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
+      << "+" << Plan.NumElseInsts << " instructions";
+  if (R->Pairs.size() > 1)
+    raw_string_ostream(Summary) << " in " << R->Pairs.size() << " blocks";
+  raw_string_ostream(Summary)
+      << " with " << Tr.NumSelects << " selects, " << Tr.NumDivergentBlocks
       << " divergent blocks remain; " << Tr.D.Explanation;
   if (!Tr.D.Profitable && !Opts.Force) {
     missed(*Br, "Unprofitable", "unprofitable: " + Summary);

@@ -2,14 +2,17 @@
 ; that both arms compute with different constants, a divergent epilogue.
 ; The middle is melded; prologue and epilogue stay divergent in their own
 ; smaller diamonds, in order, and values crossing out of a diamond are
-; joined by one PHI per pair.
+; joined by one PHI per pair. The constants' selects are made once, before
+; the region.
 ; RUN: %divopt-opt -passes=branch-dist -S %s -o - | FileCheck %s
 ; RUN: %if ptxas %{ %divopt-opt -passes=branch-dist %s | llc -mtriple=nvptx64 -mcpu=sm_90 -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
 
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define ptx_kernel void @brdis(
-; CHECK:       br i1 %c, label %dist.then, label %dist.else, !divopt.distributed
+; CHECK:         [[KM:%.*]] = select i1 %c, float 0x3FF00068E0000000, float 0x3FF000D1C0000000
+; CHECK-NEXT:    [[KA:%.*]] = select i1 %c, float 0x3FD3333340000000, float 0x3FC99999A0000000
+; CHECK-NEXT:    br i1 %c, label %dist.then, label %dist.else, !divopt.distributed
 ; CHECK:       join:
 ; CHECK-NEXT:    %s = phi float [ [[S:%.*]], %dist.join{{[0-9]+}} ]
 ; CHECK:       dist.then:
@@ -23,9 +26,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       dist.join:
 ; CHECK-DAG:     [[V2:%.*]] = phi float [ %p2, %dist.then ], [ %q2, %dist.else ]
 ; CHECK-DAG:     [[V1:%.*]] = phi float [ %p1, %dist.then ], [ %q1, %dist.else ]
-; CHECK:         [[KM:%.*]] = select i1 %c, float 0x3FF00068E0000000, float 0x3FF000D1C0000000
-; CHECK-NEXT:    %m1_0m = fmul float [[V1]], [[KM]]
-; CHECK-NEXT:    [[KA:%.*]] = select i1 %c, float 0x3FD3333340000000, float 0x3FC99999A0000000
+; CHECK:         %m1_0m = fmul float [[V1]], [[KM]]
 ; CHECK-NEXT:    %m1_0a = fadd float %m1_0m, [[KA]]
 ; CHECK-NEXT:    %m1_1m = fmul float %m1_0a, [[KM]]
 ; CHECK-NEXT:    %m1_1a = fadd float %m1_1m, [[KA]]

@@ -1,5 +1,6 @@
 ; Loads and stores meld with selected addresses and values: each lane still
-; loads and stores exactly what its arm did, in the same order. A volatile
+; loads and stores exactly what its arm did, in the same order. Selects of
+; values from before the branch are made once, in the branch's block. A volatile
 ; store never melds with a plain one, nor atomics of different orderings;
 ; they stay in a diamond after the melded store.
 ; RUN: %divopt-opt -passes='branch-dist<force>' -S %s -o - | FileCheck %s
@@ -9,6 +10,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: define ptx_kernel void @mem(
 ; CHECK:         [[A:%.*]] = select i1 %c, ptr addrspace(1) %pa, ptr addrspace(1) %pb
 ; CHECK-NEXT:    %la = load float, ptr addrspace(1) [[A]], align 4
+; CHECK-NEXT:    [[D:%.*]] = select i1 %c, ptr addrspace(1) %qa, ptr addrspace(1) %qb
 ; CHECK-NEXT:    br i1 %c, label %dist.then, label %dist.else
 ; CHECK:       dist.then:
 ; CHECK-NEXT:    %ma = fmul float %la, 2.000000e+00
@@ -16,7 +18,6 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %mb = fmul float %la, 3.000000e+00
 ; CHECK:       dist.join:
 ; CHECK-NEXT:    [[V:%.*]] = phi float [ %ma, %dist.then ], [ %mb, %dist.else ]
-; CHECK-NEXT:    [[D:%.*]] = select i1 %c, ptr addrspace(1) %qa, ptr addrspace(1) %qb
 ; CHECK-NEXT:    store float [[V]], ptr addrspace(1) [[D]], align 4
 ; CHECK-NEXT:    br i1 %c, label %dist.then{{[0-9]+}}, label %dist.else{{[0-9]+}}
 ; CHECK:       dist.then{{[0-9]+}}:

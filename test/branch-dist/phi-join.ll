@@ -1,19 +1,22 @@
 ; The join's PHIs are rewritten: a PHI of two melded values takes the
 ; melded value, a PHI of two values from a remaining diamond takes that
-; diamond's PHI, a PHI of values from before the branch a select, and the
+; diamond's PHI, a PHI of values from before the branch a select (made in
+; the branch's block), and the
 ; join's other predecessors keep their incoming values.
 ; RUN: %divopt-opt -passes='branch-dist<force>' -S %s -o - | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define ptx_kernel void @phis(
+; CHECK:       split:
+; CHECK:         [[OUT:%.*]] = select i1 %c, i32 %x, i32 %y
+; CHECK-NEXT:    br i1 %c, label %dist.then, label %dist.else
 ; CHECK:       join:
 ; CHECK-NEXT:    %melded = phi i32 [ 0, %entry ], [ %ta, %dist.join ]
 ; CHECK-NEXT:    %own = phi i32 [ 1, %entry ], [ [[OWN:%.*]], %dist.join ]
-; CHECK-NEXT:    %outside = phi i32 [ 2, %entry ], [ [[OUT:%.*]], %dist.join ]
+; CHECK-NEXT:    %outside = phi i32 [ 2, %entry ], [ [[OUT]], %dist.join ]
 ; CHECK:       dist.join:
 ; CHECK-NEXT:    [[OWN]] = phi i32 [ %tb, %dist.then ], [ %eb, %dist.else ]
-; CHECK:         [[OUT]] = select i1 %c, i32 %x, i32 %y
 ; CHECK-NEXT:    br label %join
 define ptx_kernel void @phis(ptr addrspace(1) %out, i32 %x, i32 %y, i1 %early) {
 entry:

@@ -69,7 +69,7 @@ join:
   ret void
 }
 
-; REMARK: remark: <unknown>:0:0: divergent branch not distributed: the arms are not single blocks that rejoin directly (nested control flow is not melded yet)
+; REMARK: remark: <unknown>:0:0: divergent branch not distributed: the arms' control flow differs
 define ptx_kernel void @nested(ptr addrspace(1) %out, i32 %n) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

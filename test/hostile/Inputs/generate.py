@@ -1,0 +1,82 @@
+"""Writes the large hostile modules, too big to keep as text:
+
+    generate.py arms N       a divergent if/else, each arm N instructions
+    generate.py loop-arms N  the same at the top of a loop body
+    generate.py switch N     a divergent switch with N cases
+    generate.py branches N   N divergent if/else one after another in a loop
+"""
+
+import sys
+
+HEAD = ['target triple = "nvptx64-nvidia-cuda"', ""]
+TAIL = ["", "declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()"]
+TID = "  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()"
+
+
+def arm(name, n, start, step, succ):
+    """n instructions: n - 1 dependent adds and a store."""
+    out, prev = [f"{name}:"], start
+    for i in range(n - 1):
+        out.append(f"  %{name}{i} = add i32 {prev}, {i * step + 1}")
+        prev = f"%{name}{i}"
+    out += [f"  store i32 {prev}, ptr addrspace(1) %out", f"  br label %{succ}"]
+    return out
+
+
+def arms(n):
+    return (["define ptx_kernel void @k(ptr addrspace(1) %out) {", "entry:",
+             TID, "  %c = icmp ult i32 %tid, 16",
+             "  br i1 %c, label %t, label %e"]
+            + arm("t", n, "%tid", 7, "join") + arm("e", n, "%tid", 5, "join")
+            + ["join:", "  ret void", "}"])
+
+
+def loop_arms(n):
+    return (["define ptx_kernel void @k(ptr addrspace(1) %out, i32 %n) {",
+             "entry:", TID, "  br label %body", "body:",
+             "  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]",
+             "  %x = add i32 %i, %tid", "  %c = icmp ult i32 %x, 16",
+             "  br i1 %c, label %t, label %e"]
+            + arm("t", n, "%x", 7, "latch") + arm("e", n, "%x", 5, "latch")
+            + ["latch:", "  %i.next = add i32 %i, 1",
+               "  %exit = icmp eq i32 %i.next, %n",
+               "  br i1 %exit, label %done, label %body",
+               "done:", "  ret void", "}"])
+
+
+def switch(n):
+    out = ["define ptx_kernel void @k(ptr addrspace(1) %out) {", "entry:", TID,
+           "  switch i32 %tid, label %default ["]
+    out += [f"    i32 {i}, label %c{i}" for i in range(n)] + ["  ]"]
+    for i in range(n):
+        out += [f"c{i}:", f"  store i32 {i * 3}, ptr addrspace(1) %out",
+                "  br label %join"]
+    return out + ["default:", "  store i32 -1, ptr addrspace(1) %out",
+                  "  br label %join", "join:", "  ret void", "}"]
+
+
+def branches(n):
+    out = ["define ptx_kernel void @k(ptr addrspace(1) %out, i32 %n) {",
+           "entry:", TID, "  br label %b0", "b0:",
+           f"  %i = phi i32 [ 0, %entry ], [ %i.next, %b{n} ]"]
+    for j in range(n):
+        out += [f"  %c{j} = icmp ult i32 %tid, {j}",
+                f"  br i1 %c{j}, label %t{j}, label %e{j}",
+                f"t{j}:", f"  %a{j} = mul i32 %i, {j + 3}",
+                f"  store i32 %a{j}, ptr addrspace(1) %out",
+                f"  br label %b{j + 1}",
+                f"e{j}:", f"  %x{j} = mul i32 %i, {j + 5}",
+                f"  store i32 %x{j}, ptr addrspace(1) %out",
+                f"  br label %b{j + 1}", f"b{j + 1}:"]
+    return out + ["  %i.next = add i32 %i, 1", "  %e = icmp ult i32 %i.next, %n",
+                  "  br i1 %e, label %b0, label %exit", "exit:", "  ret void",
+                  "}"]
+
+
+KINDS = {"arms": arms, "loop-arms": loop_arms, "switch": switch,
+         "branches": branches}
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in KINDS:
+        sys.exit(__doc__)
+    print("\n".join(HEAD + KINDS[sys.argv[1]](int(sys.argv[2])) + TAIL))

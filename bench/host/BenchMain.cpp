@@ -45,6 +45,18 @@ void printBanner(const BenchEnvironment &Env) {
             << "PTX from: " << O.PtxDir << "\n\n";
 }
 
+/// Rewrites the whole CSV; called after each benchmark, so a run cut short
+/// (a timeout on the GPU machine) keeps what it measured.
+void writeCsv(const BenchEnvironment &Env, const ResultTable &Table) {
+  const BenchOptions &O = Env.options();
+  if (O.CsvPath.empty())
+    return;
+  std::ofstream Csv(O.CsvPath);
+  Table.writeCsv(Csv, Env.device().Name, O.Commit);
+  if (!Csv)
+    std::cerr << "error: cannot write " << O.CsvPath << '\n';
+}
+
 /// Runs each selected benchmark; one that throws is reported and the
 /// others still run. Returns false if any threw.
 bool runBenchmarks(BenchEnvironment &Env, ResultTable &Table) {
@@ -60,22 +72,17 @@ bool runBenchmarks(BenchEnvironment &Env, ResultTable &Table) {
                 << " stopped: " << E.what() << '\n';
       AllRan = false;
     }
+    writeCsv(Env, Table);
   }
   return AllRan;
 }
 
-void writeResults(const BenchEnvironment &Env, const ResultTable &Table) {
-  const BenchOptions &O = Env.options();
-  if (!O.CsvPath.empty()) {
-    std::ofstream Csv(O.CsvPath);
-    Table.writeCsv(Csv, Env.device().Name, O.Commit);
-    if (!Csv)
-      std::cerr << "error: cannot write " << O.CsvPath << '\n';
-  }
+void printSummary(const BenchEnvironment &Env, const ResultTable &Table) {
   std::cout << "\nsummary (speedups over clang -O3):\n";
   Table.printSummary(std::cout);
-  if (!O.SummaryPath.empty()) {
-    std::ofstream Summary(O.SummaryPath);
+  const std::string &Path = Env.options().SummaryPath;
+  if (!Path.empty()) {
+    std::ofstream Summary(Path);
     Table.printSummary(Summary);
   }
 }
@@ -87,7 +94,7 @@ int runAll(const BenchOptions &O) {
   printBanner(Env);
   ResultTable Table;
   bool AllRan = runBenchmarks(Env, Table);
-  writeResults(Env, Table);
+  printSummary(Env, Table);
   bool AllOk = AllRan && Table.allChecksOk();
   std::cout << (AllOk ? "\nall output checks passed\n"
                       : "\nSOME OUTPUT CHECKS FAILED (see the table)\n");

@@ -154,6 +154,15 @@ struct Choice {
   }
 };
 
+/// A top-level branch of a loop, evaluated.
+struct Candidate {
+  const DivergentBranch *DB;
+  DelayShape S;
+  Choice C;
+  Decision D;
+  std::string Summary;
+};
+
 class Delayer {
 public:
   Delayer(Function &F, FunctionAnalysisManager &FAM,
@@ -162,7 +171,10 @@ public:
   bool run();
 
 private:
-  bool tryLoop(const DivergentBranch &DB, const Target &T);
+  std::optional<Candidate> evaluate(const DivergentBranch &DB,
+                                    const Target &T);
+  bool decideLoop(ArrayRef<const DivergentBranch *> Branches,
+                  const Target &T);
   void missed(const Instruction &At, StringRef Name, const Twine &Why);
   unsigned registersAfter(const DelayShape &S, const Choice &C);
 
@@ -170,8 +182,6 @@ private:
   FunctionAnalysisManager &FAM;
   const IterationDelayOptions &Opts;
   SmallPtrSet<const Instruction *, 16> Seen;
-  /// Loop headers already reported or decided.
-  SmallPtrSet<const BasicBlock *, 8> LoopsWithCandidates, ReportedLoops;
 };
 
 } // namespace
@@ -197,13 +207,14 @@ unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
   return Regs;
 }
 
-bool Delayer::tryLoop(const DivergentBranch &DB, const Target &T) {
+std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
+                                          const Target &T) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   Expected<DelayShape> S = getDelayShape(DB, LI, SE, T.ComputeCapability);
   if (!S) {
     missed(*DB.Term, "Shape", toString(S.takeError()));
-    return false;
+    return std::nullopt;
   }
   LoopBodyCost Body{S->PreCost, S->ThenCost, S->ElseCost, S->PostCost,
                     getTakenProbability(*S->Branch)};
@@ -216,7 +227,7 @@ bool Delayer::tryLoop(const DivergentBranch &DB, const Target &T) {
     Choices = {{DelayVote::Majority, false},
                {DelayVote::RoundRobin, false},
                {DelayVote::RoundRobin, true}};
-  const Choice *Best = nullptr;
+  std::optional<Choice> Best;
   double BestCost = 0;
   for (const Choice &C : Choices) {
     double Cost = costPerIterationDelayed(
@@ -224,38 +235,63 @@ bool Delayer::tryLoop(const DivergentBranch &DB, const Target &T) {
         getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability),
         Opts.Ones, Opts.Zeros);
     if (!Best || Cost < BestCost) {
-      Best = &C;
+      Best = C;
       BestCost = Cost;
     }
   }
 
   unsigned RegsBefore = estimateRegisters(computeRegisterPressure(F));
-  Decision D = decide({Before, RegsBefore},
-                      {BestCost, registersAfter(*S, *Best)}, T,
-                      Opts.MinSpeedup);
-  std::string Summary;
-  raw_string_ostream(Summary)
+  Candidate Cand{&DB, std::move(*S), *Best, {}, ""};
+  Cand.D = decide({Before, RegsBefore},
+                  {BestCost, registersAfter(Cand.S, *Best)}, T,
+                  Opts.MinSpeedup);
+  raw_string_ostream(Cand.Summary)
       << Best->describe(Opts) << "; per iteration: pre "
-      << format("%.1f", S->PreCost) << ", arms "
-      << format("%.1f", S->ThenCost) << "+" << format("%.1f", S->ElseCost)
-      << ", post " << format("%.1f", S->PostCost) << ", then-probability "
+      << format("%.1f", Cand.S.PreCost) << ", arms "
+      << format("%.1f", Cand.S.ThenCost) << "+"
+      << format("%.1f", Cand.S.ElseCost) << ", post "
+      << format("%.1f", Cand.S.PostCost) << ", then-probability "
       << format("%.2f", Body.P) << ", vote overhead "
       << format("%.1f", getVoteOverhead(Best->Vote, Best->IdleRemoval,
                                         T.ComputeCapability))
-      << " per trip; " << D.Explanation;
-  if (!D.Profitable && !Opts.Force) {
-    missed(*DB.Term, "Unprofitable", "unprofitable with " + Summary);
+      << " per trip; " << Cand.D.Explanation;
+  return Cand;
+}
+
+/// Decides one loop: of its top-level divergent branches, the one with the
+/// best predicted speedup is delayed, if it pays (or is forced).
+bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
+                         const Target &T) {
+  SmallVector<Candidate, 4> Cands;
+  for (const DivergentBranch *DB : Branches)
+    if (std::optional<Candidate> C = evaluate(*DB, T))
+      Cands.push_back(std::move(*C));
+  if (Cands.empty())
     return false;
+  Candidate *Best = &Cands.front();
+  for (Candidate &C : Cands)
+    if (C.D.Ratio > Best->D.Ratio)
+      Best = &C;
+  bool Take = Best->D.Profitable || Opts.Force;
+  for (Candidate &C : Cands) {
+    if (Take && &C == Best)
+      continue;
+    missed(*C.DB->Term, "Unprofitable",
+           Twine(Take ? "another branch of the loop predicts more; this one: "
+                      : "unprofitable with ") +
+               C.Summary);
   }
+  if (!Take)
+    return false;
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "Delayed", DB.Term)
-           << "delayed iterations of the loop with " << Summary
-           << (D.Profitable ? "" : " (forced)");
+    return OptimizationRemark(DEBUG_TYPE, "Delayed", Best->DB->Term)
+           << "delayed iterations of the loop with " << Best->Summary
+           << (Best->D.Profitable ? "" : " (forced)");
   });
   IterationDelayOptions O = Opts;
-  O.IdleRemoval = Best->IdleRemoval;
-  delayLoop(*S, Best->Vote, O);
+  O.IdleRemoval = Best->C.IdleRemoval;
+  delayLoop(Best->S, Best->C.Vote, O);
   ++NumDelayed;
   return true;
 }
@@ -265,35 +301,36 @@ bool Delayer::run() {
   bool Changed = false;
   for (unsigned Loops = 0; Loops < MaxLoopsPerFunction;) {
     const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
-    const DivergentBranch *Next = nullptr;
+    // The next loop with a divergent branch not yet decided.
+    const Loop *L = nullptr;
+    for (const DivergentBranch &DB : DI.branches())
+      if (DB.L && DB.Kind != BranchKind::LoopExit && !Seen.contains(DB.Term) &&
+          // Loops this pass made vote in their header; their gates are
+          // not candidates again.
+          !DB.L->getHeader()->getTerminator()->getMetadata("divopt.delayed")) {
+        L = DB.L;
+        break;
+      }
+    if (!L)
+      break;
+    SmallVector<const DivergentBranch *, 4> Candidates;
+    const DivergentBranch *First = nullptr;
     for (const DivergentBranch &DB : DI.branches()) {
-      if (!DB.L || DB.Kind == BranchKind::LoopExit || Seen.contains(DB.Term))
+      if (DB.L != L || DB.Kind == BranchKind::LoopExit)
         continue;
-      // The loops this pass made vote in their header; their gates are
-      // not candidates again.
-      if (DB.L->getHeader()->getTerminator()->getMetadata("divopt.delayed"))
-        continue;
-      Next = &DB;
-      break;
+      Seen.insert(DB.Term);
+      First = First ? First : &DB;
+      // A branch nested in an arm or after a join is not a candidate of
+      // its own; a blocked loop is reported at its first branch.
+      if (DB.TopLevelInLoop || (DB.Blockers.any() && Candidates.empty()))
+        Candidates.push_back(&DB);
     }
-    if (!Next)
-      break;
-    Seen.insert(Next->Term);
-    // A branch nested in an arm or after a join is not a candidate of its
-    // own: its loop is decided at its top-level branches. A loop with none
-    // is reported once, at its first divergent branch.
-    if (!Next->TopLevelInLoop && !Next->Blockers.any()) {
-      if (!LoopsWithCandidates.contains(Next->L->getHeader()) &&
-          ReportedLoops.insert(Next->L->getHeader()).second &&
-          none_of(DI.branches(), [&](const DivergentBranch &DB) {
-            return DB.L == Next->L && DB.TopLevelInLoop;
-          }))
-        missed(*Next->Term, "NotTopLevel",
-               "no divergent branch at the top level of the loop's body");
+    if (Candidates.empty()) {
+      missed(*First->Term, "NotTopLevel",
+             "no divergent branch at the top level of the loop's body");
       continue;
     }
-    LoopsWithCandidates.insert(Next->L->getHeader());
-    if (!tryLoop(*Next, T))
+    if (!decideLoop(Candidates, T))
       continue;
     ++Loops;
     Changed = true;

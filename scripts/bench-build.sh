@@ -56,6 +56,17 @@ for b in "${benches[@]}"; do
   fi
 done
 
+# Iteration delaying forced, one strategy each (the cost model would refuse
+# the small arms): the curves of the transform itself, next to the hand
+# versions.
+for s in "majority:iter-delay<majority;force>" \
+         "rr:iter-delay<round-robin;force>" \
+         "rr-idle:iter-delay<round-robin;idle-removal;force>"; do
+  "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
+    -mllvm "-divopt-pipeline=function(${s#*:},instcombine<no-verify-fixpoint>,simplifycfg)" \
+    -S "$kernels/itdelay.cu" -o "$out/itdelay.divopt-${s%%:*}.ptx"
+done
+
 echo "== ptxas -arch=sm_90"
 ptxas_log=$out/ptxas-sm_90.txt
 : >"$ptxas_log"

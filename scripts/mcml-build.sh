@@ -42,9 +42,17 @@ rm -f "$out"/mcml.*
   2>"$out/mcml.divopt.remarks.txt"
 "${nvcc[@]}" "$src" -o "$out/mcml.nvcc.ptx"
 "${clang[@]}" -DMCML_COUNT_BOUNDARY "$src" -o "$out/mcml.count.ptx"
+# Iteration delaying forced on the step loop (the cost model refuses it):
+# what the transform itself does to MCML, majority vote and round robin.
+for s in majority round-robin; do
+  "${clang[@]}" "$src" -o "$out/mcml.delay-$s.ptx" \
+    -Xarch_device -fpass-plugin="$plugin" \
+    -mllvm "-divopt-pipeline=function(branch-dist,iter-delay<$s;force>,instcombine<no-verify-fixpoint>,simplifycfg)" \
+    -Rpass=divopt 2>"$out/mcml.delay-$s.remarks.txt"
+done
 
 status=0
-for v in clang divopt nvcc count; do
+for v in clang divopt nvcc count delay-majority delay-round-robin; do
   ptx=$out/mcml.$v.ptx
   # A float multiply, add or subtract without .rn may be fused by ptxas.
   if grep -qE '^\s*(mul|add|sub)\.f32\b' "$ptx"; then

@@ -59,6 +59,8 @@ set +e
   --ptx "clang-O3=$ptx/mcml.clang.ptx" \
   --ptx "clang-O3+DivOpt=$ptx/mcml.divopt.ptx" \
   --ptx "nvcc-O3=$ptx/mcml.nvcc.ptx" \
+  --ptx "DivOpt-delay-majority=$ptx/mcml.delay-majority.ptx" \
+  --ptx "DivOpt-delay-rr=$ptx/mcml.delay-round-robin.ptx" \
   --count-ptx "$ptx/mcml.count.ptx" \
   --csv "$out/mcml.csv" --out "$out" --commit "$commit" "$@" \
   bench/mcml/inputs/skin-04.mci bench/mcml/inputs/skin-30.mci \

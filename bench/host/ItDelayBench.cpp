@@ -98,6 +98,15 @@ private:
             launch(K[0], L, Seeds, In, Out, N, Iters, Threshold, P1, P2);
           });
     };
+    // DivOpt with each strategy forced (round robin at its default 1:1
+    // duty cycle, whatever f is).
+    for (const char *Tag : {"majority", "rr", "rr-idle"})
+      Variants.push_back(makeVariant(
+          Env, std::string("DivOpt-") + Tag,
+          std::string("itdelay.divopt-") + Tag + ".ptx", {"itdelay" + Suffix},
+          [&, L, N, Iters, Threshold](const std::vector<Kernel> &K) {
+            launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
+          }));
     auto [Ones, Zeros] = getDutyCycle(C.F);
     Variants.push_back(Hand("hand-majority", "majority", SimpleMajority, 0));
     Variants.push_back(Hand("hand-rr", "rr", Ones, Zeros));

@@ -102,7 +102,7 @@ FuzzPack readFuzzPack(const std::string &Dir) {
       Pack.Kernels.push_back(std::move(K));
     } else if (Key == "failure") {
       ++Pack.CompileFailures;
-    } else if (Key != "generator" && Key != "pipeline") {
+    } else if (Key != "generator" && Key != "pipeline" && Key != "plugin") {
       fail(Path, Line, "unknown line '" + Key + "'");
     }
   }

@@ -18,6 +18,7 @@ written either way, so the GPU run still covers the rest).
 
 import argparse
 import concurrent.futures
+import hashlib
 import io
 import os
 import shutil
@@ -95,9 +96,15 @@ def git_commit():
 
 def manifest(jobs):
     abi = " ".join(f"{k}={v}" for k, v in gen_kernel.ABI.items())
+    try:
+        with open(variants.plugin_path(), "rb") as f:
+            plugin_sha = hashlib.sha256(f.read()).hexdigest()[:16]
+    except OSError:
+        plugin_sha = "none"
     lines = [f"divopt-fuzz-pack {PACK_FORMAT}",
              f"generator {gen_kernel.GENERATOR_VERSION}",
              f"commit {git_commit()}",
+             f"plugin {plugin_sha}",
              f"abi {abi}"]
     lines += [f"pipeline {i} {p}"
               for i, p in enumerate(variants.FORCED_PIPELINES)]
@@ -113,8 +120,9 @@ def manifest(jobs):
             t = j.transforms
             lines.append(f"kernel {j.name} {j.seed} {edits} "
                          f"ptx/{j.name}.base.ptx ptx/{j.name}.divopt.ptx "
-                         f"distributed={t['distributed']} "
-                         f"delayed={t['delayed']} same-ptx={int(j.same)}")
+                         f"distributed={t.get('distributed', 0)} "
+                         f"delayed={t.get('delayed', 0)} "
+                         f"same-ptx={int(j.same)}")
     return "\n".join(lines) + "\n"
 
 
@@ -136,11 +144,15 @@ def write_pack(path, jobs, work):
     return os.path.getsize(path)
 
 
-def build(jobs, out, work, jobs_n, keep_pch=None):
+def build(jobs, out, work, jobs_n):
     """Builds jobs into the pack `out`; returns the jobs, finished."""
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    pch = keep_pch or variants.build_pch(os.path.join(work, "cuda.pch"))
+    # A snapshot: the plugin may be rebuilt while the pack is built.
+    plugin = os.path.join(work, "libDivOpt.so")
+    shutil.copy(variants.plugin_path(), plugin)
+    os.environ["DIVOPT_PLUGIN"] = plugin
+    pch = variants.build_pch(os.path.join(work, "cuda.pch"))
     done = []
     with concurrent.futures.ThreadPoolExecutor(jobs_n) as pool:
         futures = [pool.submit(build_one, j, work, pch) for j in jobs]

@@ -44,7 +44,7 @@ import sys
 
 # Bumped whenever the same seed starts producing a different kernel, so a
 # seed recorded in a report says which generator it belongs to.
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 
 # The ABI every kernel shares with the host harness (bench/fuzz). The build
 # script writes it into the pack's manifest; the harness reads it from there.
@@ -448,7 +448,9 @@ class Generator:
         self.budget -= 1
         r = self.rs.random()
         nest = sc.depth < MAX_DEPTH and self.budget > 2
-        if sc.top and r < 0.08:
+        if sc.top and r < 0.2:
+            # Convergent operations among divergent regions: DivOpt must
+            # not move them, nor put them under a condition.
             return Simple(self.new_id(), self.vote(sc))
         if sc.loop is not None and r < 0.14:
             kind = self.rs.choice(["break", "continue"])

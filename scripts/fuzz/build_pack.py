@@ -94,7 +94,7 @@ def git_commit():
     return p.stdout.strip() + ("-dirty" if dirty else "") or "unknown"
 
 
-def manifest(jobs):
+def manifest(jobs, commit=None):
     abi = " ".join(f"{k}={v}" for k, v in gen_kernel.ABI.items())
     try:
         with open(variants.plugin_path(), "rb") as f:
@@ -103,7 +103,7 @@ def manifest(jobs):
         plugin_sha = "none"
     lines = [f"divopt-fuzz-pack {PACK_FORMAT}",
              f"generator {gen_kernel.GENERATOR_VERSION}",
-             f"commit {git_commit()}",
+             f"commit {commit or git_commit()}",
              f"plugin {plugin_sha}",
              f"abi {abi}"]
     lines += [f"pipeline {i} {p}"
@@ -126,11 +126,11 @@ def manifest(jobs):
     return "\n".join(lines) + "\n"
 
 
-def write_pack(path, jobs, work):
+def write_pack(path, jobs, work, commit):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     tmp = path + ".tmp"
     with tarfile.open(tmp, "w:xz", preset=6) as tar:
-        data = manifest(jobs).encode()
+        data = manifest(jobs, commit).encode()
         info = tarfile.TarInfo("manifest.txt")
         info.size = len(data)
         tar.addfile(info, io.BytesIO(data))
@@ -148,7 +148,9 @@ def build(jobs, out, work, jobs_n):
     """Builds jobs into the pack `out`; returns the jobs, finished."""
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    # A snapshot: the plugin may be rebuilt while the pack is built.
+    # A snapshot: the plugin may be rebuilt while the pack is built, and
+    # the commit it was built from is the one at the start.
+    commit = git_commit()
     plugin = os.path.join(work, "libDivOpt.so")
     shutil.copy(variants.plugin_path(), plugin)
     os.environ["DIVOPT_PLUGIN"] = plugin
@@ -169,7 +171,7 @@ def build(jobs, out, work, jobs_n):
             with open(os.path.join(failures, f"{j.name}.{variant}.{stage}.log"),
                       "w") as f:
                 f.write(log)
-    size = write_pack(out, done, work)
+    size = write_pack(out, done, work, commit)
     if size > PACK_LIMIT_BYTES:
         raise SystemExit(f"error: {out} is {size >> 20} MiB, over the "
                          f"{PACK_LIMIT_BYTES >> 20} MiB carry budget; pack "

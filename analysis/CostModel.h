@@ -25,6 +25,8 @@
 #include "KernelInfo.h"
 #include "analysis/model/Occupancy.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <string>
 
 namespace llvm {
@@ -93,6 +95,16 @@ struct WarpOutcomes {
 constexpr double DefaultTakenProbability = 0.5;
 double getTakenProbability(const llvm::BranchInst &Br);
 
+/// A branch without !prof may take any probability: a transform whose gain
+/// depends on it (iteration delaying) is taken only if no probability in
+/// this range predicts a loss beyond MaxPredictedLoss.
+inline constexpr double UnknownProbabilities[] = {0.05, 0.25, 0.5, 0.75,
+                                                  0.95};
+constexpr double MaxPredictedLoss = 0.98;
+
+/// The smallest of Ratio(P) over UnknownProbabilities.
+double worstCaseRatio(llvm::function_ref<double(double P)> Ratio);
+
 /// Iteration delaying's vote strategies, as the cost model sees them.
 enum class DelayStrategy { Majority, RoundRobin, RoundRobinIdleRemoval };
 
@@ -109,8 +121,9 @@ struct LoopBodyCost {
 double costPerIteration(const LoopBodyCost &B);
 
 /// Expected fraction of a warp's live lanes that advance per trip under a
-/// strategy (majority: the larger side; round robin: each side every
-/// other trip, duty cycle Ones:Zeros).
+/// strategy: one over the trips a lane needs per iteration (majority: the
+/// larger side advances; round robin: a lane waits for its way's next turn
+/// of the Ones:Zeros duty cycle).
 double advancePerTrip(DelayStrategy S, double P, unsigned Ones = 1,
                       unsigned Zeros = 1);
 

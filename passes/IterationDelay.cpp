@@ -18,6 +18,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ProfDataUtils.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -227,16 +228,39 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
     Choices = {{DelayVote::Majority, false},
                {DelayVote::RoundRobin, false},
                {DelayVote::RoundRobin, true}};
+  // Without profile data the branch's probability is unknown: a strategy
+  // must not lose anywhere in the range, and among those that do not, the
+  // one with the best predicted cost at the nominal probability wins.
+  uint64_t TW, FW;
+  bool Known = extractBranchWeights(*S->Branch, TW, FW);
+  auto Overhead = [&](const Choice &C) {
+    return getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability);
+  };
+  auto CostAt = [&](const Choice &C, double P) {
+    LoopBodyCost B = Body;
+    B.P = P;
+    return costPerIterationDelayed(B, C.Model(), Overhead(C), Opts.Ones,
+                                   Opts.Zeros);
+  };
+  auto WorstOf = [&](const Choice &C) {
+    if (Known)
+      return Before / CostAt(C, Body.P);
+    return worstCaseRatio([&](double P) {
+      LoopBodyCost B = Body;
+      B.P = P;
+      return costPerIteration(B) / CostAt(C, P);
+    });
+  };
   std::optional<Choice> Best;
-  double BestCost = 0;
+  double BestCost = 0, BestWorst = 0;
   for (const Choice &C : Choices) {
-    double Cost = costPerIterationDelayed(
-        Body, C.Model(),
-        getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability),
-        Opts.Ones, Opts.Zeros);
-    if (!Best || Cost < BestCost) {
+    double Cost = CostAt(C, Body.P), Worst = WorstOf(C);
+    bool Safe = Worst >= MaxPredictedLoss, BestSafe =
+                                              BestWorst >= MaxPredictedLoss;
+    if (!Best || (Safe && !BestSafe) || (Safe == BestSafe && Cost < BestCost)) {
       Best = C;
       BestCost = Cost;
+      BestWorst = Worst;
     }
   }
 
@@ -245,16 +269,24 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   Cand.D = decide({Before, RegsBefore},
                   {BestCost, registersAfter(Cand.S, *Best)}, T,
                   Opts.MinSpeedup);
-  raw_string_ostream(Cand.Summary)
-      << Best->describe(Opts) << "; per iteration: pre "
-      << format("%.1f", Cand.S.PreCost) << ", arms "
-      << format("%.1f", Cand.S.ThenCost) << "+"
-      << format("%.1f", Cand.S.ElseCost) << ", post "
-      << format("%.1f", Cand.S.PostCost) << ", then-probability "
-      << format("%.2f", Body.P) << ", vote overhead "
-      << format("%.1f", getVoteOverhead(Best->Vote, Best->IdleRemoval,
-                                        T.ComputeCapability))
-      << " per trip; " << Cand.D.Explanation;
+  if (BestWorst < MaxPredictedLoss)
+    Cand.D.Profitable = false;
+  raw_string_ostream OS(Cand.Summary);
+  OS << Best->describe(Opts) << "; per iteration: pre "
+     << format("%.1f", Cand.S.PreCost) << ", arms "
+     << format("%.1f", Cand.S.ThenCost) << "+"
+     << format("%.1f", Cand.S.ElseCost) << ", post "
+     << format("%.1f", Cand.S.PostCost) << ", then-probability ";
+  if (Known)
+    OS << format("%.2f", Body.P);
+  else
+    OS << "unknown";
+  OS << ", vote overhead " << format("%.1f", Overhead(*Best)) << " per trip; "
+     << Cand.D.Explanation;
+  if (!Known)
+    OS << "; worst case over then-probabilities 0.05-0.95 "
+       << format("%.2fx", BestWorst) << " (must be >= "
+       << format("%.2fx", MaxPredictedLoss) << ")";
   return Cand;
 }
 

@@ -14,8 +14,11 @@
 // summary.
 //
 //   divopt-fuzz-runner --pack DIR --results FILE [--only NAME,...]
-//                      [--jobs N] [--timeout-s S] [--check-pack]
+//                      [--jobs N] [--timeout-s S] [--jit] [--check-pack]
 //
+// Each variant loads from the cubin packed next to its PTX (ptxas's output
+// where the pack was built) unless --jit asks for the driver to compile
+// the PTX; --check-pack only reads the pack, without a GPU.
 // Exit status: 0 when every kernel has a verdict, 75 when a fault or hang
 // left the context unusable (run again: it goes on from the next kernel),
 // 2 when it cannot start.
@@ -59,12 +62,14 @@ struct Options {
   unsigned Jobs = 0;
   unsigned TimeoutS = 20;
   bool CheckPack = false;
+  bool Jit = false;
 };
 
 [[noreturn]] void usage(const std::string &Why) {
   std::cerr << "divopt-fuzz-runner: " << Why << "\n"
             << "usage: divopt-fuzz-runner --pack DIR --results FILE "
-               "[--only NAME,...] [--jobs N] [--timeout-s S] [--check-pack]\n";
+               "[--only NAME,...] [--jobs N] [--timeout-s S] [--jit] "
+               "[--check-pack]\n";
   std::exit(2);
 }
 
@@ -92,6 +97,8 @@ Options parseOptions(int Argc, char **Argv) {
       O.TimeoutS = static_cast<unsigned>(std::stoul(Value()));
     } else if (A == "--check-pack") {
       O.CheckPack = true;
+    } else if (A == "--jit") {
+      O.Jit = true;
     } else {
       usage("unknown argument " + A);
     }
@@ -276,7 +283,7 @@ int runCampaign(const Options &O, const FuzzPack &Pack) {
   Runner R(Ctx, Pack, Log, Dog);
   unsigned Jobs = O.Jobs ? O.Jobs
                          : std::max(1u, std::thread::hardware_concurrency());
-  ModuleLoader Loader(Ctx, Todo, Jobs, 4 * std::size_t(Jobs));
+  ModuleLoader Loader(Ctx, Todo, Jobs, 4 * std::size_t(Jobs), O.Jit);
 
   auto Start = std::chrono::steady_clock::now();
   for (std::size_t I = 0; I < Todo.size(); ++I) {
@@ -304,7 +311,9 @@ int runCampaign(const Options &O, const FuzzPack &Pack) {
                        .count();
   Log.comment("runner: " + std::to_string(Todo.size()) + " kernels in " +
               std::to_string(static_cast<int>(Seconds)) + " s with " +
-              std::to_string(Jobs) + " JIT threads");
+              std::to_string(Jobs) + " loader threads (" +
+              (O.Jit ? "PTX through the driver's JIT" : "packed cubins") +
+              ")");
   return 0;
 }
 

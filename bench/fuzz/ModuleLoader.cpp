@@ -8,13 +8,15 @@
 
 #include "runtime/Error.h"
 
+#include <fstream>
+
 namespace divopt::fuzz {
 
 ModuleLoader::ModuleLoader(const runtime::Context &Ctx,
                            const std::vector<const FuzzKernel *> &Kernels,
-                           unsigned Threads, std::size_t Lookahead)
+                           unsigned Threads, std::size_t Lookahead, bool Jit)
     : Ctx(Ctx), Kernels(Kernels), Lookahead(Lookahead ? Lookahead : 1),
-      Slots(Kernels.size()) {
+      Jit(Jit), Slots(Kernels.size()) {
   for (unsigned I = 0; I < (Threads ? Threads : 1); ++I)
     Workers.emplace_back([this] { work(); });
 }
@@ -32,13 +34,22 @@ ModuleLoader::~ModuleLoader() {
   Slots.clear();
 }
 
+std::string ModuleLoader::imagePath(const std::string &Ptx) const {
+  const std::string Ext = ".ptx";
+  if (Jit || Ptx.size() < Ext.size() ||
+      Ptx.compare(Ptx.size() - Ext.size(), Ext.size(), Ext) != 0)
+    return Ptx;
+  std::string Cubin = Ptx.substr(0, Ptx.size() - Ext.size()) + ".cubin";
+  return std::ifstream(Cubin) ? Cubin : Ptx;
+}
+
 LoadedPair ModuleLoader::load(const FuzzKernel &K) {
   LoadedPair P;
   const char *Variant = "base";
   try {
-    P.Base = runtime::Module::loadFile(Ctx, K.BasePtx);
+    P.Base = runtime::Module::loadFile(Ctx, imagePath(K.BasePtx));
     Variant = "divopt";
-    P.DivOpt = runtime::Module::loadFile(Ctx, K.DivOptPtx);
+    P.DivOpt = runtime::Module::loadFile(Ctx, imagePath(K.DivOptPtx));
   } catch (const std::exception &E) {
     P.Error = std::string(Variant) + " variant: " + E.what();
   }

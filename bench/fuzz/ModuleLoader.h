@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // Loading PTX JIT-compiles it (ptxas inside the driver), which takes far
-// longer than running a fuzz kernel. Worker threads load the pairs of the
-// next kernels while the main thread runs the current one, a bounded
-// distance ahead so memory stays small. The driver API is thread-safe; each
-// worker makes the shared context current first.
+// longer than running a fuzz kernel; the pack also holds the cubin that
+// ptxas made of each PTX where the pack was built, and that loads at once.
+// Worker threads load the pairs of the next kernels while the main thread
+// runs the current one, a bounded distance ahead so memory stays small. The
+// driver API is thread-safe; each worker makes the shared context current
+// first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,9 +42,10 @@ class ModuleLoader {
 public:
   /// Starts Threads workers over Kernels, in order; they stay at most
   /// Lookahead kernels ahead of take().
+  /// Jit: load the PTX even where a cubin is packed.
   ModuleLoader(const runtime::Context &Ctx,
                const std::vector<const FuzzKernel *> &Kernels,
-               unsigned Threads, std::size_t Lookahead);
+               unsigned Threads, std::size_t Lookahead, bool Jit);
   /// Stops the workers and unloads what was not taken (the context must
   /// still be alive).
   ~ModuleLoader();
@@ -57,10 +60,12 @@ public:
 private:
   void work();
   LoadedPair load(const FuzzKernel &K);
+  std::string imagePath(const std::string &Ptx) const;
 
   const runtime::Context &Ctx;
   const std::vector<const FuzzKernel *> &Kernels;
   std::size_t Lookahead;
+  bool Jit;
   std::mutex Lock;
   std::condition_variable Changed;
   std::vector<std::optional<LoadedPair>> Slots;

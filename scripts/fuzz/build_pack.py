@@ -5,8 +5,9 @@
 
 For each seed: generate the kernel (gen_kernel.py), compile it with clang -O3
 and with clang -O3 + DivOpt with every transform forced (variants.py), check
-both PTX files with `ptxas -arch=sm_90`, then pack the pairs with a manifest
-into .carry/fuzz-ptx/pack.tar.xz (git-ignored; carried to the GPU machine).
+both PTX files with `ptxas -arch=sm_90` (keeping its cubins), then pack the
+pairs with a manifest into .carry/fuzz-ptx/pack.tar.xz (git-ignored;
+carried to the GPU machine).
 A compile that fails is not packed: it is listed in the manifest, with the
 variant and the stage, and its log is kept under build/fuzz/failures/. A
 failure of the DivOpt variant alone (a crash, a verifier error, PTX that
@@ -71,7 +72,10 @@ def build_one(job, work, pch):
         if rc != 0:
             job.failure = (variant, "clang", err)
             return job
-        p = subprocess.run([ptxas(), "-arch=sm_90", out, "-o", os.devnull],
+        # The check's cubin is packed too: the GPU runner loads it instead
+        # of JIT-compiling the PTX (the same ptxas, minutes saved there).
+        p = subprocess.run([ptxas(), "-arch=sm_90", out, "-o",
+                            out[:-len(".ptx")] + ".cubin"],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True)
         if p.returncode != 0:
@@ -138,8 +142,9 @@ def write_pack(path, jobs, work, commit):
             if j.failure:
                 continue
             for v in ("base", "divopt"):
-                tar.add(os.path.join(work, f"{j.name}.{v}.ptx"),
-                        arcname=f"ptx/{j.name}.{v}.ptx")
+                for ext in ("ptx", "cubin"):
+                    tar.add(os.path.join(work, f"{j.name}.{v}.{ext}"),
+                            arcname=f"ptx/{j.name}.{v}.{ext}")
     os.replace(tmp, path)
     return os.path.getsize(path)
 

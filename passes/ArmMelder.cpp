@@ -16,11 +16,18 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
 namespace divopt {
+
+static cl::opt<bool> UseSelectTables(
+    "divopt-select-tables", cl::init(true), cl::Hidden,
+    cl::desc("Branch distribution selects constants for melded loops from "
+             "two-entry constant tables rather than with select"));
 
 static Error refuse(const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), Why);
@@ -285,6 +292,9 @@ private:
   Value *getMerged(Value *TV, Value *FV);
   Value *getOneSidedPhi(const Placed &P, bool IsThen);
   Value *selectAt(Value *A, Value *B, StringRef Name);
+  bool isTableCandidate(Value *A, Value *B) const;
+  Value *tableLookup(IRBuilder<> &B, Value *ThenV, Value *ElseV,
+                     StringRef Name);
   BasicBlock *target(BasicBlock *ThenSucc) const;
   BasicBlock *endOf(BasicBlock *ThenBB) const;
   void emitTerminators();
@@ -367,7 +377,8 @@ Value *Melder::selectAt(Value *A, Value *B, StringRef Name) {
         HB.SetInsertPoint(T);
       else
         HB.SetInsertPoint(Head); // Head's own chain is still being emitted.
-      Sel = HB.CreateSelect(Cond, A, B, Name + ".sel");
+      Sel = isTableCandidate(A, B) ? tableLookup(HB, A, B, Name)
+                                   : HB.CreateSelect(Cond, A, B, Name + ".sel");
       ++Result.NumSelects;
     }
     return Sel;
@@ -378,6 +389,39 @@ Value *Melder::selectAt(Value *A, Value *B, StringRef Name) {
     ++Result.NumSelects;
   }
   return Sel;
+}
+
+/// Two numeric constants selected for a region with loops. ptxas
+/// rematerializes a select of two immediates next to every use to save its
+/// register, which inside the melded loops costs an instruction per use
+/// per trip; a load from a two-entry constant table is loaded once. (On an
+/// H200, SYN-BRDIS with the middle in a loop ran 10-15% behind the hand
+/// version with selects.)
+bool Melder::isTableCandidate(Value *A, Value *B) const {
+  return UseSelectTables && R.Pairs.size() > 1 &&
+         (isa<ConstantFP>(A) || isa<ConstantInt>(A)) &&
+         (isa<ConstantFP>(B) || isa<ConstantInt>(B)) &&
+         !A->getType()->isIntegerTy(1);
+}
+
+Value *Melder::tableLookup(IRBuilder<> &B, Value *ThenV, Value *ElseV,
+                           StringRef Name) {
+  Module &M = *Head->getModule();
+  Type *Ty = ThenV->getType();
+  auto *ArrTy = ArrayType::get(Ty, 2);
+  // Entry 0 for lanes of the else-arm (condition false), 1 for the then-arm.
+  auto *Init = ConstantArray::get(
+      ArrTy, {cast<Constant>(ElseV), cast<Constant>(ThenV)});
+  auto *GV = new GlobalVariable(M, ArrTy, /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage, Init,
+                                "divopt.select", nullptr,
+                                GlobalValue::NotThreadLocal,
+                                /*AddressSpace=*/4); // NVPTX constant space.
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Result.Tables.push_back(GV);
+  Value *Idx = B.CreateZExt(Cond, B.getInt64Ty());
+  Value *Ptr = B.CreateInBoundsGEP(ArrTy, GV, {B.getInt64(0), Idx});
+  return B.CreateLoad(Ty, Ptr, Name + ".sel");
 }
 
 /// One value that is TV on the lanes of the then-arm and FV on the others.

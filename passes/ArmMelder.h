@@ -35,6 +35,7 @@
 namespace llvm {
 class BasicBlock;
 class BranchInst;
+class GlobalVariable;
 class Instruction;
 class Value;
 } // namespace llvm
@@ -91,6 +92,8 @@ struct MeldResult {
   llvm::SmallVector<const BlockPair *, 8> ThenOrigin, ElseOrigin;
   unsigned NumSelects = 0;
   unsigned NumMerged = 0;
+  /// Constant tables the selects of a region with loops read.
+  llvm::SmallVector<llvm::GlobalVariable *, 4> Tables;
 };
 
 /// Rewrites the region in place; R's arms are erased.

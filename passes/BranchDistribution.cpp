@@ -158,6 +158,8 @@ Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
   Estimate After{costAfter(*CR, M, Weights, W, T.ComputeCapability),
                  estimateRegisters(computeRegisterPressure(*Copy))};
   Copy->eraseFromParent();
+  for (GlobalVariable *GV : M.Tables)
+    GV->eraseFromParent(); // Only the copy read them.
   Tr.D = decide(Before, After, T, Threshold);
   return Tr;
 }

@@ -67,6 +67,11 @@ for s in "majority:iter-delay<majority;force>" \
     -S "$kernels/itdelay.cu" -o "$out/itdelay.divopt-${s%%:*}.ptx"
 done
 
+# Branch distribution with plain selects for the melded loops' constants,
+# to measure what its constant tables are worth.
+"$clang" "${clang_flags[@]}" "${divopt_flags[@]}" -mllvm -divopt-select-tables=false \
+  -S "$kernels/brdis.cu" -o "$out/brdis.divopt-selects.ptx" 2>/dev/null
+
 echo "== ptxas -arch=sm_90"
 ptxas_log=$out/ptxas-sm_90.txt
 : >"$ptxas_log"

@@ -83,6 +83,11 @@ private:
     Variants.push_back(makeVariant(Env, "hand-dist",
                                    getHandPtxFileName(getName()),
                                    {"brdis_dist" + Suffix}, Launch));
+    // DivOpt choosing melded loops' constants with selects instead of
+    // constant tables: what the tables are worth.
+    Variants.push_back(makeVariant(Env, "DivOpt-selects",
+                                   "brdis.divopt-selects.ptx",
+                                   {"brdis" + Suffix}, Launch));
 
     char Config[64], Params[128];
     std::snprintf(Config, sizeof(Config), "R=%g M=%d N=%d", C.getR(), C.M, C.N);

@@ -1,21 +1,27 @@
 ; Arms with the same control flow (a loop, and a branch inside it) meld
 ; block by block: loop headers, PHIs, inner branches and their conditions
 ; become one, selected on the outer condition, so each lane still follows
-; its own arm's path (its own trip count, its own inner way). The constants'
-; selects are made once, before the loop.
+; its own arm's path (its own trip count, its own inner way). The constants
+; are chosen once, before the loop, from two-entry constant tables (ptxas
+; would rematerialize a select of immediates at every use inside the loop);
+; -divopt-select-tables=false keeps plain selects.
 ; RUN: %divopt-opt -passes=branch-dist -pass-remarks=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %opt -passes=verify -disable-output %t.ll
+; RUN: %divopt-opt -passes=branch-dist -divopt-select-tables=false -S %s | FileCheck %s --check-prefix=SELECT
 ; RUN: %if ptxas %{ llc -mtriple=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
 
 target triple = "nvptx64-nvidia-cuda"
 
 ; REMARK: remark: <unknown>:0:0: distributed divergent branch: melded {{[0-9]+}} pairs of {{[0-9]+}}+{{[0-9]+}} instructions in 3 blocks
 
+; CHECK:       @[[TK:divopt.select[0-9]*]] = private unnamed_addr addrspace(4) constant [2 x float] [float 5.000000e+00, float 3.000000e+00]
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK:       entry:
-; CHECK-DAG:     [[N:%.*]] = select i1 %c, i32 %na, i32 %nb
-; CHECK-DAG:     [[K:%.*]] = select i1 %c, float 3.000000e+00, float 5.000000e+00
+; CHECK:         [[I:%.*]] = zext i1 %c to i64
+; CHECK-NEXT:    [[P:%.*]] = getelementptr inbounds [2 x float], ptr addrspace(4) @[[TK]], i64 0, i64 [[I]]
+; CHECK-NEXT:    [[K:%.*]] = load float, ptr addrspace(4) [[P]]
+; CHECK:         [[N:%.*]] = select i1 %c, i32 %na, i32 %nb
 ; CHECK:         br label %tloop.dist
 ; CHECK:       join:
 ; CHECK-NEXT:    %r = phi float [ %tacc.next, %tlatch.dist ]
@@ -30,6 +36,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %tdone = icmp eq i32 %ti.next, [[N]]
 ; CHECK:         br i1 %tdone, label %join, label %tloop.dist
 ; CHECK-NOT:   {{^}}eloop:
+
+; SELECT-NOT:  divopt.select
+; SELECT:      select i1 %c, float 3.000000e+00, float 5.000000e+00
 define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %na, i32 %nb) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -10,7 +10,8 @@
 # runs every kernel pair at every launch shape (restarting the runner after
 # a kernel fault or hang, which leave the CUDA context unusable) and writes
 # to $OUT (default build-fuzz/out): fuzz-summary.txt, fuzz-summary.json,
-# fuzz-results.tsv (one verdict per kernel), build.log.
+# fuzz-results.tsv (one verdict per kernel), build.log. FUZZ_RUNNER names
+# a runner already built (the build is then skipped).
 # Exit status: 0 when every kernel ran and agreed, 1 otherwise.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -31,10 +32,14 @@ build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 mkdir -p "$out" "$build"
 [ -f "$pack" ] || { echo "run-campaign: no pack at $pack" >&2; exit 2; }
 
-echo "== building the runner (log: $out/build.log)"
-{ cmake -S "$root/bench/fuzz" -B "$build" -DCMAKE_BUILD_TYPE=Release &&
-  cmake --build "$build" -j"$(nproc)"; } >"$out/build.log" 2>&1 ||
-  { tail -30 "$out/build.log" >&2; exit 2; }
+runner=${FUZZ_RUNNER:-}
+if [ -z "$runner" ]; then
+  echo "== building the runner (log: $out/build.log)"
+  { cmake -S "$root/bench/fuzz" -B "$build" -DCMAKE_BUILD_TYPE=Release &&
+    cmake --build "$build" -j"$(nproc)"; } >"$out/build.log" 2>&1 ||
+    { tail -30 "$out/build.log" >&2; exit 2; }
+  runner=$build/divopt-fuzz-runner
+fi
 
 dir=$build/pack
 rm -rf "$dir" && mkdir -p "$dir"
@@ -44,19 +49,19 @@ results=$out/fuzz-results.tsv
 rm -f "$results"
 start=$(date +%s)
 echo "== running $(grep -c '^kernel ' "$dir/manifest.txt") kernel pairs"
+verdicts() { [ -f "$results" ] && grep -vc '^#' "$results" || echo 0; }
 while true; do
-  before=$(wc -l <"$results" 2>/dev/null || echo 0)
+  before=$(verdicts)
   rc=0
-  "$build/divopt-fuzz-runner" --pack "$dir" --results "$results" \
+  "$runner" --pack "$dir" --results "$results" \
     "${runner_args[@]}" || rc=$?
   [ "$rc" -eq 75 ] || break
   # A fault or a hang: the verdict is recorded; a new runner goes on.
-  after=$(wc -l <"$results")
-  if [ "$after" -le "$before" ]; then
+  if [ "$(verdicts)" -le "$before" ]; then
     echo "run-campaign: the runner stopped without recording a verdict" >&2
     break
   fi
-  echo "== the runner restarted after: $(tail -1 "$results" | cut -f1,4)"
+  echo "== the runner restarted after: $(grep -v '^#' "$results" | tail -1 | cut -f1,4)"
 done
 echo "== $(($(date +%s) - start)) s on the GPU (runner exit status $rc)"
 [ "$rc" -eq 0 ] || [ "$rc" -eq 75 ] || exit "$rc"

@@ -1,0 +1,56 @@
+//===- HostRun.cpp - Runs one variant's host-compiled IR, dumps outputs ---===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Linked by host_diff.py with one variant's kernel (NVPTX IR rewritten for
+// the host, NvvmShim.cpp) and the GPU harness's shapes and inputs: runs
+// every thread of every shape, one after another, and writes the buffers
+// (out, fout, counters of each shape, guard words included) to a file, which
+// host_diff.py compares between the variants.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FuzzInputs.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+extern "C" {
+void k(const unsigned *in, unsigned *out, float *fout, unsigned *counters,
+       int n);
+extern unsigned ShimTid, ShimNtid, ShimCtaid, ShimNctaid;
+}
+
+using namespace divopt::fuzz;
+
+int main(int Argc, char **Argv) {
+  if (Argc != 3) {
+    std::fprintf(stderr, "usage: %s SEED OUTPUT\n", Argv[0]);
+    return 2;
+  }
+  std::uint64_t Seed = std::strtoull(Argv[1], nullptr, 10);
+  FuzzAbi Abi;
+  Abi.Kernel = "k";
+  Abi.InWords = FUZZ_IN_WORDS;
+  Abi.OutPerThread = FUZZ_OUT_PER_THREAD;
+  Abi.FoutPerThread = FUZZ_FOUT_PER_THREAD;
+  Abi.Counters = FUZZ_COUNTERS;
+  std::FILE *F = std::fopen(Argv[2], "wb");
+  if (!F)
+    return 2;
+  for (unsigned S = 0; S < getLaunchShapes().size(); ++S) {
+    const LaunchShape &Shape = getLaunchShapes()[S];
+    FuzzBuffers B = makeInputs(Abi, Seed, S);
+    ShimNtid = Shape.Block;
+    ShimNctaid = Shape.Grid;
+    for (ShimCtaid = 0; ShimCtaid < Shape.Grid; ++ShimCtaid)
+      for (ShimTid = 0; ShimTid < Shape.Block; ++ShimTid)
+        k(B.In.data(), B.Out.data(), reinterpret_cast<float *>(B.Fout.data()),
+          B.Counters.data(), int(Shape.N));
+    for (const auto *V : {&B.Out, &B.Fout, &B.Counters})
+      std::fwrite(V->data(), 4, V->size(), F);
+  }
+  return std::fclose(F) == 0 ? 0 : 2;
+}

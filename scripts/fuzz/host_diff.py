@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Differential check of DivOpt without a GPU: both variants' IR, on the host.
+
+    scripts/fuzz/host_diff.py --seeds 1-200 -j2
+
+For each seed, compiles the kernel to LLVM IR with clang -O3 and with clang
+-O3 + the forced DivOpt pipeline (variants.py), rewrites both for the host
+(x86 triple, address spaces dropped, NVVM intrinsics renamed to
+host/NvvmShim.cpp's functions), runs every thread of every launch shape of
+the GPU harness with the harness's inputs (each thread alone, as a one-lane
+warp; host/HostRun.cpp) and compares all outputs bit for bit. It catches
+changes to what a thread computes; what needs several lanes of a real warp
+at once is left to the GPU campaign. Exit status 1 on any difference.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import build_pack  # noqa: E402
+import gen_kernel  # noqa: E402
+import variants  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HARNESS = os.path.join(variants.ROOT, "bench", "fuzz")
+
+
+# `call [return attributes] type asm [sideeffect] "template", "constraints"(args)`
+ASM_CALL = re.compile(
+    r'call ((?:[a-z]+ )*)(\S+) asm (?:sideeffect )?"([^"]*)", "[^"]*"'
+    r'\(([^)]*)\)')
+
+
+def asm_to_calls(text):
+    """PTX inline asm (CUDA's headers implement a few operations with it)
+    becomes calls of host/NvvmShim.cpp's shim_asm_* functions; an asm it has
+    no shim for fails the link, naming it."""
+    decls = {}
+
+    def rewrite(m):
+        attrs, ret, template, args = m.groups()
+        name = "shim_asm_" + re.sub(r"[^A-Za-z0-9]+", "_", template).strip("_")
+        types = [a.split()[0] for a in args.split(", ")] if args else []
+        decls[name] = f"declare {ret} @{name}({', '.join(types)})"
+        return f"call {attrs}{ret} @{name}({args})"
+
+    text = ASM_CALL.sub(rewrite, text)
+    return text + "\n" + "\n".join(decls.values()) + "\n"
+
+
+def host_ir(text):
+    """NVPTX IR -> IR the host compiler takes, with the same meaning for one
+    thread."""
+    text = asm_to_calls(text)
+    text = re.sub(r"^target (datalayout|triple) = .*$", "", text, flags=re.M)
+    text = text.replace("ptx_kernel ", "")
+    text = re.sub(r" addrspace\(\d+\)", "", text)
+    text = text.replace("addrspacecast", "bitcast")
+    text = re.sub(r"@llvm\.nvvm\.([A-Za-z0-9_.]+)",
+                  lambda m: "@shim_nvvm_" + m.group(1).replace(".", "_"), text)
+    text = re.sub(r'"target-(cpu|features)"="[^"]*"', "", text)
+    return text
+
+
+def cxx():
+    return os.environ.get("HOST_CXX", "clang++-22")
+
+
+def abi_flags():
+    return [f"-DFUZZ_IN_WORDS={gen_kernel.IN_WORDS}",
+            f"-DFUZZ_OUT_PER_THREAD={gen_kernel.OUT_PER_THREAD}",
+            f"-DFUZZ_FOUT_PER_THREAD={gen_kernel.FOUT_PER_THREAD}",
+            f"-DFUZZ_COUNTERS={gen_kernel.COUNTERS}"]
+
+
+def build_objects(work):
+    objs = []
+    for src in (os.path.join(HERE, "host", "HostRun.cpp"),
+                os.path.join(HERE, "host", "NvvmShim.cpp"),
+                os.path.join(HARNESS, "FuzzInputs.cpp")):
+        obj = os.path.join(work, os.path.basename(src) + ".o")
+        subprocess.run([cxx(), "-std=c++17", "-O1", "-I", HARNESS, "-c", src,
+                        "-o", obj] + abi_flags(), check=True)
+        objs.append(obj)
+    return objs
+
+
+def corrupt(ir):
+    """Changes the first `add i32 %x, C` to add C + 1: for --self-test,
+    which shows the comparison sees a one-instruction change."""
+    return re.sub(r"(= add (?:nuw |nsw )*i32 %\w+, )(-?\d+)",
+                  lambda m: m.group(1) + str(int(m.group(2)) + 1), ir,
+                  count=1)
+
+
+def run_variant(seed, src, variant, work, objs, pch, self_test=False):
+    """Path of the variant's output dump, or raises with why."""
+    base = os.path.join(work, f"s{seed}.{variant}")
+    rc, err = variants.compile_ptx(src, base + ".ll", variant, seed, pch,
+                                   emit_llvm=True)
+    if rc:
+        raise RuntimeError(f"{variant} compile failed:\n{err[-2000:]}")
+    with open(base + ".ll") as f:
+        ir = host_ir(f.read())
+    if self_test and variant == "divopt":
+        ir = corrupt(ir)
+    with open(base + ".host.ll", "w") as f:
+        f.write(ir)
+    p = subprocess.run([cxx(), "-O1", "-w", "-x", "ir", base + ".host.ll",
+                        "-x", "none"] + objs + ["-lm", "-o", base + ".exe"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True)
+    if p.returncode:
+        raise RuntimeError(f"{variant} host build failed:\n{p.stdout[-2000:]}")
+    p = subprocess.run([base + ".exe", str(seed), base + ".out"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=120)
+    if p.returncode:
+        raise RuntimeError(f"{variant} run failed ({p.returncode}):\n"
+                           f"{p.stdout[-2000:]}")
+    return base + ".out"
+
+
+def first_difference(a, b):
+    """Where two dumps differ, in the harness's terms."""
+    shapes = [(1, 32, 32), (1, 45, 45), (4, 96, 300), (3, 100, 293),
+              (2, 256, 509), (1, 1, 1), (7, 160, 1111), (9, 64, 500)]
+    guard = 64
+    pos = next(i for i in range(0, min(len(a), len(b)), 4)
+               if a[i:i + 4] != b[i:i + 4]) // 4
+    for s, (_, _, n) in enumerate(shapes):
+        for name, words in (("out", n * gen_kernel.OUT_PER_THREAD + guard),
+                            ("fout", n * gen_kernel.FOUT_PER_THREAD + guard),
+                            ("counters", gen_kernel.COUNTERS)):
+            if pos < words:
+                per = {"out": gen_kernel.OUT_PER_THREAD,
+                       "fout": gen_kernel.FOUT_PER_THREAD}.get(name)
+                where = f" (thread {pos // per}, slot {pos % per})" if per \
+                    else ""
+                return f"shape {s} (n {n}): {name}[{pos}]{where}"
+            pos -= words
+    return "the sizes differ"
+
+
+def check_seed(seed, work, objs, pch, self_test=False):
+    """(seed, verdict, detail): verdict ok, mismatch or error."""
+    sub = os.path.join(work, f"s{seed}")
+    os.makedirs(sub)
+    src = os.path.join(sub, "k.cu")
+    with open(src, "w") as f:
+        f.write(gen_kernel.generate(seed))
+    try:
+        outs = [run_variant(seed, src, v, sub, objs, pch, self_test)
+                for v in ("base", "divopt")]
+    except (RuntimeError, subprocess.TimeoutExpired) as e:
+        return seed, "error", str(e)
+    with open(outs[0], "rb") as f:
+        a = f.read()
+    with open(outs[1], "rb") as f:
+        b = f.read()
+    if a == b:
+        shutil.rmtree(sub)
+        return seed, "ok", ""
+    return seed, "mismatch", first_difference(a, b)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seeds", default="1-100")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--keep", help="keep the work files of failing seeds here")
+    ap.add_argument("--self-test", action="store_true",
+                    help="change one add in the DivOpt variant: every seed "
+                         "must then be reported")
+    args = ap.parse_args(argv)
+    seeds = build_pack.parse_seeds(args.seeds)
+    bad = []
+    with tempfile.TemporaryDirectory() as work:
+        objs = build_objects(work)
+        plugin = os.path.join(work, "libDivOpt.so")
+        shutil.copy(variants.plugin_path(), plugin)
+        os.environ["DIVOPT_PLUGIN"] = plugin
+        pch = variants.build_pch(os.path.join(work, "cuda.pch"))
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            for seed, verdict, detail in pool.map(
+                    lambda s: check_seed(s, work, objs, pch, args.self_test),
+                    seeds):
+                if verdict != "ok":
+                    bad.append(seed)
+                    print(f"seed {seed}: {verdict}: {detail}")
+                    if args.keep:
+                        shutil.copytree(os.path.join(work, f"s{seed}"),
+                                        os.path.join(args.keep, f"s{seed}"),
+                                        dirs_exist_ok=True)
+    print(f"{len(seeds) - len(bad)} of {len(seeds)} seeds agree on the host "
+          f"(one-lane warps)")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

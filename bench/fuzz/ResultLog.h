@@ -11,8 +11,9 @@
 // exit), and a runner skips the kernels the file already has.
 //
 // One tab-separated line per kernel: name, seed, edits, status, detail.
-// Statuses: ok, mismatch, divopt-fault, base-fault, nondeterministic,
-// jit-failure, hang. Lines starting with '#' describe the run.
+// Statuses: ok; mismatch, divopt-fault, hang (DivOpt's bugs); base-fault,
+// base-hang, nondeterministic (the generator's); jit-failure. Lines starting
+// with '#' describe the run.
 //
 //===----------------------------------------------------------------------===//
 

@@ -18,7 +18,7 @@ import sys
 
 # Verdicts that are DivOpt's problem, the generator's, or the harness's.
 DIVOPT_BUGS = ("mismatch", "divopt-fault", "hang")
-GENERATOR_BUGS = ("base-fault", "nondeterministic")
+GENERATOR_BUGS = ("base-fault", "base-hang", "nondeterministic")
 SHAPES = 8  # bench/fuzz/FuzzInputs.cpp: getLaunchShapes().
 RUNS_PER_SHAPE = 3  # Base twice, DivOpt once.
 

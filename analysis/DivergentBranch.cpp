@@ -69,6 +69,8 @@ void LoopBlockers::print(raw_ostream &OS) const {
     OS << LS << "barrier";
   if (Convergent)
     OS << LS << "convergent";
+  if (Call)
+    OS << LS << "call";
   if (Irreducible)
     OS << LS << "irreducible";
   if (ExitFromArm)
@@ -126,6 +128,8 @@ static LoopBlockers findBlockers(const Loop &L, const CycleInfo &CI) {
         B.Barrier = &I;
       else if (!B.Convergent && CB->isConvergent() && !isBarrier(I))
         B.Convergent = &I;
+      else if (!B.Call && !isa<IntrinsicInst>(CB) && !CB->isInlineAsm())
+        B.Call = &I;
     }
     for (const CycleInfo::CycleT *C = CI.getCycle(BB); C;
          C = C->getParentCycle())

@@ -58,12 +58,16 @@ struct ArmRegion {
 struct LoopBlockers {
   const llvm::Instruction *Barrier = nullptr;
   const llvm::Instruction *Convergent = nullptr;
+  /// A call to a function (not an intrinsic): DivOpt may rewrite the callee
+  /// with warp votes of its own, which must not end up under a vote-driven
+  /// gate of the caller's loop.
+  const llvm::Instruction *Call = nullptr;
   bool Irreducible = false;
   /// The loop is left from inside an arm of the branch (break/return).
   bool ExitFromArm = false;
 
   bool any() const {
-    return Barrier || Convergent || Irreducible || ExitFromArm;
+    return Barrier || Convergent || Call || Irreducible || ExitFromArm;
   }
   void print(llvm::raw_ostream &OS) const;
 };

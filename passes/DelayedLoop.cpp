@@ -531,6 +531,10 @@ void LoopDelayer::run() {
 void delayLoop(const DelayShape &S, DelayVote V,
                const IterationDelayOptions &Opts) {
   LoopDelayer(S, V, Opts).run();
+  // The function now votes across the warp: its callers must treat calls
+  // to it as convergent (attribute inference ran before DivOpt and may have
+  // dropped the attribute clang set).
+  S.Header->getParent()->setConvergent();
 }
 
 } // namespace divopt

@@ -10,7 +10,7 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-LABEL: define ptx_kernel void @k(
+; CHECK:       define ptx_kernel void @k({{.*}}) [[ATTR:#[0-9]+]]
 ; CHECK:       preheader:
 ; CHECK:         %delay.mask = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT:    br label %delay.header
@@ -74,6 +74,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    br label %exit
 ; CHECK:       {{^}}exit:
 ; CHECK-NEXT:    %acc.out = phi float [ 0.000000e+00, %entry ], [ %acc.next.last, %delay.exit ]
+
+; The function now votes across the warp: callers must see it convergent.
+; CHECK:       attributes [[ATTR]] = { convergent }
 
 ; PARAMS: mul i32 {{%.*}}, 24
 ; PARAMS: icmp ugt i32 %delay.streak.now, 3

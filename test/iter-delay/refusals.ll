@@ -179,6 +179,44 @@ exit:
   ret void
 }
 
+; A call to a function DivOpt may itself rewrite with warp votes (here not
+; convergent: attribute inference dropped what clang set) is not put under
+; the loop's vote-driven gates.
+; CHECK: remark: <unknown>:0:0: loop not delayed: the loop is not safe to restructure (call)
+define ptx_kernel void @device_call(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %body
+
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %idx = add i32 %i, %tid
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
+  %x = load float, ptr addrspace(1) %p
+  %c = fcmp ogt float %x, 0.5
+  br i1 %c, label %then, label %else
+
+then:
+  %t = call float @plain(float %acc)
+  br label %latch
+
+else:
+  %e = fadd float %acc, 2.0
+  br label %latch
+
+latch:
+  %acc.next = phi float [ %t, %then ], [ %e, %else ]
+  %i.next = add i32 %i, 1
+  %exitc = icmp eq i32 %i.next, %n
+  br i1 %exitc, label %exit, label %body
+
+exit:
+  store float %acc.next, ptr addrspace(1) %out
+  ret void
+}
+
+declare float @plain(float)
 declare float @helper(float) convergent
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)

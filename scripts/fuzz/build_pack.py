@@ -9,7 +9,8 @@ both PTX files with `ptxas -arch=sm_90` (keeping its cubins), then pack the
 pairs with a manifest into .carry/fuzz-ptx/pack.tar.xz (git-ignored;
 carried to the GPU machine).
 A compile that fails is not packed: it is listed in the manifest, with the
-variant and the stage, and its log is kept under build/fuzz/failures/. A
+variant and the stage, and its log is kept under build/fuzz/pack-<name>/
+failures/. A
 failure of the DivOpt variant alone (a crash, a verifier error, PTX that
 ptxas rejects) is a DivOpt bug; a failure of both is a generator bug.
 
@@ -195,10 +196,15 @@ def main(argv=None):
     ap.add_argument("-o", "--output",
                     default=os.path.join(variants.ROOT, ".carry", "fuzz-ptx",
                                          "pack.tar.xz"))
-    ap.add_argument("--work", default=os.path.join(variants.ROOT, "build",
-                                                   "fuzz"),
-                    help="where sources, PTX and failure logs stay")
+    ap.add_argument("--work",
+                    help="where sources, PTX and failure logs stay (default "
+                         "build/fuzz/pack-<name>: packs built at the same "
+                         "time do not share it)")
     args = ap.parse_args(argv)
+    if not args.work:
+        name = os.path.basename(args.output).split(".")[0]
+        args.work = os.path.join(variants.ROOT, "build", "fuzz",
+                                 f"pack-{name}")
     if not os.path.exists(variants.plugin_path()):
         ap.error(f"no plugin at {variants.plugin_path()}: build it first "
                  f"(make -C build) or set DIVOPT_PLUGIN")

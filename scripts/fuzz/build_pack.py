@@ -9,10 +9,10 @@ both PTX files with `ptxas -arch=sm_90` (keeping its cubins), then pack the
 pairs with a manifest into .carry/fuzz-ptx/pack.tar.xz (git-ignored;
 carried to the GPU machine).
 A compile that fails is not packed: it is listed in the manifest, with the
-variant and the stage, and its log is kept under build/fuzz/pack-<name>/
-failures/. A
-failure of the DivOpt variant alone (a crash, a verifier error, PTX that
-ptxas rejects) is a DivOpt bug; a failure of both is a generator bug.
+variant and the stage, and its log is kept under
+build/fuzz/pack-<name>/failures/. A failure of the DivOpt variant alone (a
+crash, a verifier error, PTX that ptxas rejects) is a DivOpt bug; a failure
+of both is a generator bug.
 
 Exit status: 0 when every seed compiled both ways, 1 otherwise (the pack is
 written either way, so the GPU run still covers the rest).

@@ -106,6 +106,11 @@ static Error pairBlocks(MeldRegion &R) {
         std::distance(T->phis().begin(), T->phis().end()) !=
             std::distance(F->phis().begin(), F->phis().end()))
       return refuse("the arms' control flow differs");
+    // Paired blocks' PHIs meld one to one: they must hold the same types.
+    for (auto [PT, PF] : zip(T->phis(), F->phis()))
+      if (PT.getType() != PF.getType())
+        return refuse("paired blocks of the arms have PHIs of different "
+                      "types");
     for (unsigned S = 0; S < BT->getNumSuccessors(); ++S) {
       BasicBlock *ST = BT->getSuccessor(S), *SF = BF->getSuccessor(S);
       if ((ST == R.Join) != (SF == R.Join))
@@ -650,6 +655,18 @@ MeldResult Melder::run(const MeldPlan &Plan) {
   fillPhis();
   rewriteJoinPhis();
 
+  // Uses of the arms' values outside them can only be in unreachable
+  // blocks (which everything dominates): they read poison from now on.
+  auto InArms = [&](const Instruction *U) {
+    return R.ThenBlocks.contains(U->getParent()) ||
+           R.ElseBlocks.contains(U->getParent());
+  };
+  for (const BlockPair &BP : R.Pairs)
+    for (BasicBlock *BB : {BP.Then, BP.Else})
+      for (Instruction &I : *BB)
+        I.replaceUsesWithIf(PoisonValue::get(I.getType()), [&](Use &U) {
+          return !InArms(cast<Instruction>(U.getUser()));
+        });
   for (const BlockPair &BP : R.Pairs) {
     BP.Then->dropAllReferences();
     BP.Else->dropAllReferences();

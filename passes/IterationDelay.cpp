@@ -328,6 +328,18 @@ bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
   return true;
 }
 
+/// A loop this pass delayed has its vote in the header's terminator.
+static bool isDelayedLoop(const Loop &L) {
+  return L.getHeader()->getTerminator()->getMetadata("divopt.delayed");
+}
+
+static bool isInsideDelayedLoop(const Loop &L) {
+  for (const Loop *P = L.getParentLoop(); P; P = P->getParentLoop())
+    if (isDelayedLoop(*P))
+      return true;
+  return false;
+}
+
 bool Delayer::run() {
   const Target T = Target::get(getKernelInfo(F));
   bool Changed = false;
@@ -339,7 +351,7 @@ bool Delayer::run() {
       if (DB.L && DB.Kind != BranchKind::LoopExit && !Seen.contains(DB.Term) &&
           // Loops this pass made vote in their header; their gates are
           // not candidates again.
-          !DB.L->getHeader()->getTerminator()->getMetadata("divopt.delayed")) {
+          !isDelayedLoop(*DB.L)) {
         L = DB.L;
         break;
       }
@@ -360,6 +372,15 @@ bool Delayer::run() {
     if (Candidates.empty()) {
       missed(*First->Term, "NotTopLevel",
              "no divergent branch at the top level of the loop's body");
+      continue;
+    }
+    // Delaying nests badly: a loop inside a delayed loop's arm is left as
+    // it is. (An outer loop around a delayed one is refused by its votes,
+    // which are convergent.) The GPU campaign's seed 220 differed with
+    // nested delayed loops; not understood yet, so not done.
+    if (isInsideDelayedLoop(*L)) {
+      missed(*Candidates.front()->Term, "Nested",
+             "the loop is inside an arm of a delayed loop");
       continue;
     }
     if (!decideLoop(Candidates, T))

@@ -55,15 +55,32 @@ PreservedAnalyses DivOptPipelinePass::run(Module &M,
   return Inner.run(M, MAM);
 }
 
+/// Set when building the pipeline came back to the extension point.
+static thread_local bool Reentered = false;
+
 void registerAutomaticPipeline(PassBuilder &PB) {
   PB.registerOptimizerLastEPCallback([&PB](ModulePassManager &MPM,
                                            OptimizationLevel Level,
                                            ThinOrFullLTOPhase) {
     if (!AutoPipeline || Level == OptimizationLevel::O0)
       return;
+    // A -divopt-pipeline holding a default pipeline (default<O3>) would
+    // build this extension point again, forever.
+    static thread_local bool Building = false;
+    if (Building) {
+      Reentered = true;
+      return;
+    }
     StringRef Text =
         PipelineText.empty() ? getDefaultPipeline() : StringRef(PipelineText);
+    Building = true;
+    Reentered = false;
     Expected<DivOptPipelinePass> P = DivOptPipelinePass::create(PB, Text);
+    Building = false;
+    if (P && Reentered)
+      P = createStringError(inconvertibleErrorCode(),
+                            "invalid -divopt-pipeline '" + Text +
+                                "': it may not hold a default pipeline");
     if (!P)
       // A mistyped option must not silently compile without DivOpt.
       report_fatal_error(P.takeError(), /*gen_crash_diag=*/false);

@@ -1,6 +1,6 @@
-; XFAIL: *
-; DivOpt bug, found by the fuzzer (seeds 46, 61, 110, ... of generator 2;
-; 17 of 1000 kernels), reported, not fixed here. Reduced from seed 46 with
+; Regression test for a DivOpt bug found by the fuzzer (seeds 46, 61, 110,
+; ... of generator 2; 17 of 1000 kernels), now fixed: paired blocks whose
+; PHIs differ in type are refused. Reduced from seed 46 with
 ; scripts/fuzz/reduce.py, then llvm-reduce. Both arms of the divergent
 ; branch hold an inner if with a join PHI, the same control flow, so
 ; branch-dist melds them block by block (7b00e2d), and pairs the inner

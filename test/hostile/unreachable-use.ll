@@ -1,10 +1,9 @@
-; XFAIL: *
-; DivOpt bug, reported, not fixed here: an instruction of a melded arm that
-; is still used in an unreachable block (valid IR: unreachable blocks are
+; Regression test for a DivOpt bug, now fixed: an instruction of a melded
+; arm that is still used in an unreachable block (valid IR: unreachable blocks are
 ; dominated by everything) is erased with its arm, and the use in %dead
 ; dangles. branch-dist, with or without force, and the divopt pipeline
-; crash (SIGSEGV in the verifier, or when the module is printed); melding
-; must rewrite such uses (or refuse the branch).
+; crashed (SIGSEGV in the verifier, or when the module was printed); such
+; uses now read poison.
 ; RUN: %divopt-opt -passes=branch-dist -verify-each -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; CHECK: dead:

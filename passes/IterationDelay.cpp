@@ -340,6 +340,45 @@ static bool isInsideDelayedLoop(const Loop &L) {
   return false;
 }
 
+/// A block that only returns: lanes that reach it leave the kernel, so they
+/// take no part in any later warp vote.
+static bool onlyReturns(const BasicBlock *BB) {
+  return BB && isa<ReturnInst>(BB->getTerminator()) &&
+         &*BB->getFirstNonPHIOrDbg() == BB->getTerminator();
+}
+
+/// The divergent branch, if any, under which the loop is entered while the
+/// lanes that took its other way stay live elsewhere in the function.
+/// Delayed loops are only built where the lanes entering the loop are all
+/// the lanes still running: on the H200, three of 1000 random kernels whose
+/// delayed loop sat under such a branch computed different results (fuzz
+/// seeds 220, 731 and 743); the cause is not understood yet, so those loops
+/// are left alone. An early return (`if (i >= n) return;`) is fine: the
+/// other lanes have left.
+static const DivergentBranch *getDivergentEntry(const DivergenceInfo &DI,
+                                                const Loop &L) {
+  for (const DivergentBranch &DB : DI.branches()) {
+    if (DB.Kind == BranchKind::LoopExit || L.contains(DB.getBlock()))
+      continue;
+    if (!DB.armsContain(L.getHeader()))
+      continue;
+    bool OthersExit = DB.Kind == BranchKind::IfOnly && onlyReturns(DB.Join);
+    if (!OthersExit)
+      return &DB;
+  }
+  return nullptr;
+}
+
+static std::string describeBranch(const DivergentBranch &DB) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "branch in ";
+  DB.getBlock()->printAsOperand(OS, /*PrintType=*/false);
+  if (const DebugLoc &DL = DB.Term->getDebugLoc())
+    OS << " at line " << DL.getLine();
+  return S;
+}
+
 bool Delayer::run() {
   const Target T = Target::get(getKernelInfo(F));
   bool Changed = false;
@@ -372,6 +411,13 @@ bool Delayer::run() {
     if (Candidates.empty()) {
       missed(*First->Term, "NotTopLevel",
              "no divergent branch at the top level of the loop's body");
+      continue;
+    }
+    if (const DivergentBranch *Outer = getDivergentEntry(DI, *L)) {
+      missed(*Candidates.front()->Term, "DivergentEntry",
+             "the loop is entered under a divergent branch whose other lanes "
+             "stay live (" +
+                 describeBranch(*Outer) + ")");
       continue;
     }
     // Delaying nests badly: a loop inside a delayed loop's arm is left as

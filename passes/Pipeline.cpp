@@ -30,12 +30,15 @@ static cl::opt<std::string> PipelineText(
              "-passes syntax (default: the built-in pipeline)"));
 
 StringRef getDefaultPipeline() {
-  // Branch distribution first: it shrinks divergent code at no run-time
-  // cost; iteration delaying then weighs what is still divergent in loops.
-  // The cleanup folds what they leave behind (single-entry PHIs, selects
-  // of equal values); the remarks report what is still divergent.
-  return "function(branch-dist,iter-delay,instcombine<no-verify-fixpoint>,"
-         "simplifycfg,divopt-remarks)";
+  // Branch distribution shrinks divergent code at no run-time cost. The
+  // cleanup folds what it leaves behind (single-entry PHIs, selects of
+  // equal values); the remarks report what is still divergent. Iteration
+  // delaying is not in it yet: with its strategies forced, one of 1000
+  // random kernels hung and one computed a different result on the H200
+  // (bench/results/2026-11-22-h200-run5-fuzz-summary.txt); it runs only
+  // when asked for (-passes=iter-delay, -divopt-pipeline=...).
+  return "function(branch-dist,instcombine<no-verify-fixpoint>,simplifycfg,"
+         "divopt-remarks)";
 }
 
 Expected<DivOptPipelinePass> DivOptPipelinePass::create(PassBuilder &PB,

@@ -23,7 +23,9 @@ __global__ void smooth(float *out, const float *in, int n) {
 
 // Each thread refines its value for `iters` steps; values above a threshold
 // follow one recurrence, the others a differently rounded one. The arms
-// are short, so DivOpt's cost model leaves the loop divergent and says why.
+// share no operation branch distribution could meld, and are too short for
+// iteration delaying to pay: DivOpt leaves the loop divergent and says why
+// (run -passes=iter-delay under opt to see that pass's reasoning).
 __global__ void refine(float *out, const float *in, int n, int iters) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)

@@ -13,6 +13,7 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 
@@ -156,6 +157,16 @@ unsigned estimateRegisters(const RegisterPressure &RP) {
   // and temporaries of address arithmetic.
   constexpr unsigned KernelOverhead = 4;
   return RP.MaxLive + KernelOverhead;
+}
+
+unsigned estimateRegistersAfter(
+    Function &F, function_ref<void(Function &, ValueToValueMapTy &)> Rewrite) {
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(&F, VMap);
+  Rewrite(*Copy, VMap);
+  unsigned Regs = estimateRegisters(computeRegisterPressure(*Copy));
+  Copy->eraseFromParent();
+  return Regs;
 }
 
 } // namespace divopt

@@ -21,6 +21,9 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
 namespace llvm {
 class BasicBlock;
 class Function;
@@ -49,6 +52,14 @@ computeRegisterPressure(const llvm::Function &F,
 /// the registers every kernel keeps for itself (stated, calibrated against
 /// ptxas -v on the bench kernels).
 unsigned estimateRegisters(const RegisterPressure &RP);
+
+/// The registers F would need after a rewrite: Rewrite runs on a copy of F
+/// (VMap maps F's values to the copy's), the copy is measured and erased.
+/// Transforms try themselves this way before deciding.
+unsigned estimateRegistersAfter(
+    llvm::Function &F,
+    llvm::function_ref<void(llvm::Function &Copy, llvm::ValueToValueMapTy &)>
+        Rewrite);
 
 } // namespace divopt
 

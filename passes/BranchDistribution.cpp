@@ -20,7 +20,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 
 using namespace llvm;
@@ -143,22 +142,24 @@ Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
   Estimate Before{costBefore(R, Weights, W, T.ComputeCapability),
                   estimateRegisters(computeRegisterPressure(F))};
 
-  ValueToValueMapTy VMap;
-  Function *Copy = CloneFunction(&F, VMap);
-  Expected<MeldRegion> CR =
-      getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
-                    cast<BasicBlock>(VMap[R.Join]), ~0u);
-  // The copy has the same shape, so the same checks pass and the pairs
-  // come in the same order.
-  cantFail(CR.takeError());
-  MeldResult M = meldRegion(*CR, Plan);
   Trial Tr;
-  Tr.NumSelects = M.NumSelects;
-  Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-  Estimate After{costAfter(*CR, M, Weights, W, T.ComputeCapability),
-                 estimateRegisters(computeRegisterPressure(*Copy))};
-  Copy->eraseFromParent();
-  for (GlobalVariable *GV : M.Tables)
+  Estimate After;
+  SmallVector<GlobalVariable *, 4> Tables;
+  After.Registers = estimateRegistersAfter(F, [&](Function &,
+                                                  ValueToValueMapTy &VMap) {
+    Expected<MeldRegion> CR =
+        getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
+                      cast<BasicBlock>(VMap[R.Join]), ~0u);
+    // The copy has the same shape, so the same checks pass and the pairs
+    // come in the same order.
+    cantFail(CR.takeError());
+    MeldResult M = meldRegion(*CR, Plan);
+    Tr.NumSelects = M.NumSelects;
+    Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
+    After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
+    Tables = M.Tables;
+  });
+  for (GlobalVariable *GV : Tables)
     GV->eraseFromParent(); // Only the copy read them.
   Tr.D = decide(Before, After, T, Threshold);
   return Tr;

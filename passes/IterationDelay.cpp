@@ -20,7 +20,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ProfDataUtils.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <numeric>
 
@@ -198,14 +197,11 @@ void Delayer::missed(const Instruction &At, StringRef Name, const Twine &Why) {
 
 /// Rewrites a copy of the function to measure the registers exactly.
 unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
-  ValueToValueMapTy VMap;
-  Function *Copy = CloneFunction(&F, VMap);
   IterationDelayOptions O = Opts;
   O.IdleRemoval = C.IdleRemoval;
-  delayLoop(mapShape(S, VMap), C.Vote, O);
-  unsigned Regs = estimateRegisters(computeRegisterPressure(*Copy));
-  Copy->eraseFromParent();
-  return Regs;
+  return estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
+    delayLoop(mapShape(S, VMap), C.Vote, O);
+  });
 }
 
 std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,

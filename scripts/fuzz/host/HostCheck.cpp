@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FuzzInputs.h"
+#include "HostAbi.h"
 
 #include <cstring>
 #include <memory>
@@ -31,12 +31,7 @@ int main(int Argc, char **Argv) {
     return 2;
   }
   std::uint64_t Seed = std::strtoull(Argv[1], nullptr, 10);
-  FuzzAbi Abi;
-  Abi.Kernel = "k";
-  Abi.InWords = FUZZ_IN_WORDS;
-  Abi.OutPerThread = FUZZ_OUT_PER_THREAD;
-  Abi.FoutPerThread = FUZZ_FOUT_PER_THREAD;
-  Abi.Counters = FUZZ_COUNTERS;
+  FuzzAbi Abi = getHostAbi();
   for (unsigned S = 0; S < getLaunchShapes().size(); ++S) {
     const LaunchShape &Shape = getLaunchShapes()[S];
     FuzzBuffers B = makeInputs(Abi, Seed, S);

@@ -27,7 +27,7 @@ namespace divopt {
 static cl::opt<bool> UseSelectTables(
     "divopt-select-tables", cl::init(true), cl::Hidden,
     cl::desc("Branch distribution selects constants for melded loops from "
-             "two-entry constant tables rather than with select"));
+             "a constant table (an entry per arm) rather than with select"));
 
 static Error refuse(const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), Why);
@@ -412,7 +412,7 @@ Value *Melder::selectAt(Value *A, Value *B, StringRef Name) {
 /// Two numeric constants selected for a region with loops. ptxas
 /// rematerializes a select of two immediates next to every use to save its
 /// register, which inside the melded loops costs an instruction per use
-/// per trip; a load from a two-entry constant table is loaded once. (On an
+/// per trip; a load from the region's constant table is loaded once. (On an
 /// H200, SYN-BRDIS with the middle in a loop ran 10-15% behind the hand
 /// version with selects.)
 bool Melder::isTableCandidate(Value *A, Value *B) const {
@@ -471,8 +471,8 @@ void Melder::emitTable() {
   for (auto [K, S] : enumerate(Slots)) {
     Value *Idx = S.Addr->getOperand(1);
     Value *Field[] = {ConstantInt::get(I64, 0), Idx, ConstantInt::get(I32, K)};
-    auto *Addr = GetElementPtrInst::CreateInBounds(
-        TableTy, GV, Field, "", S.Addr->getIterator());
+    auto *Addr = GetElementPtrInst::CreateInBounds(TableTy, GV, Field, "",
+                                                   S.Addr->getIterator());
     Addr->takeName(S.Addr);
     S.Addr->replaceAllUsesWith(Addr);
     S.Addr->eraseFromParent();

@@ -97,7 +97,8 @@ struct MeldResult {
   llvm::SmallVector<const BlockPair *, 8> ThenOrigin, ElseOrigin;
   unsigned NumSelects = 0;
   unsigned NumMerged = 0;
-  /// Constant tables the selects of a region with loops read.
+  /// The constant table the selects of a region with loops read (one at
+  /// most).
   llvm::SmallVector<llvm::GlobalVariable *, 4> Tables;
 };
 

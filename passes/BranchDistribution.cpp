@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BranchDistribution.h"
+#include "ArmEdges.h"
 #include "ArmMelder.h"
 #include "PassOptions.h"
 #include "analysis/CostModel.h"
@@ -177,6 +178,7 @@ public:
 private:
   const DivergentBranch *nextCandidate(const DivergenceInfo &DI);
   bool distribute(const DivergentBranch &DB, const Target &T);
+  bool meld(const MeldRegion &R, const Target &T);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
 
   Function &F;
@@ -227,14 +229,41 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     return false;
   }
   Expected<MeldRegion> R = getMeldRegion(*Br, DB.Join, Opts.MaxArmInsts);
-  if (!R) {
-    missed(*Br, "Shape", toString(R.takeError()));
+  if (R)
+    return meld(*R, T);
+  // Arms that differ only where one reaches a block by an edge and the
+  // other through a block of its own pair up once those edges are split.
+  std::string Why = toString(R.takeError());
+  BasicBlock *Join = DB.Join;
+  SmallVector<BasicBlock *, 16> ArmBlocks;
+  for (const ArmRegion &A : DB.Arms)
+    append_range(ArmBlocks, A.Blocks);
+  ArmEdgeSplit Split = ArmEdgeSplit::split(ArmBlocks);
+  if (!Split.empty()) {
+    // The CFG changed under every cached analysis (DB among them).
+    FAM.invalidate(F, PreservedAnalyses::none());
+    Expected<MeldRegion> RS = getMeldRegion(*Br, Join, Opts.MaxArmInsts);
+    if (RS) {
+      if (meld(*RS, T))
+        return true;
+    } else {
+      consumeError(RS.takeError());
+      missed(*Br, "Shape", Why);
+    }
+    Split.undo();
+    FAM.invalidate(F, PreservedAnalyses::none());
     return false;
   }
+  missed(*Br, "Shape", Why);
+  return false;
+}
+
+bool Distributor::meld(const MeldRegion &R, const Target &T) {
+  BranchInst *Br = R.Branch;
   SmallVector<double, 4> Weights =
-      getPairWeights(*R, FAM.getResult<LoopAnalysis>(F),
+      getPairWeights(R, FAM.getResult<LoopAnalysis>(F),
                      FAM.getResult<ScalarEvolutionAnalysis>(F));
-  MeldPlan Plan = planMeld(*R, T.ComputeCapability, Weights);
+  MeldPlan Plan = planMeld(R, T.ComputeCapability, Weights);
   if (Plan.NumMatched == 0) {
     missed(*Br, "NoCommonCode",
            "no instruction of one arm matches one of the other (" +
@@ -242,13 +271,13 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
                " instructions)");
     return false;
   }
-  Trial Tr = tryOnClone(F, *R, Plan, Weights, T, Opts.Threshold);
+  Trial Tr = tryOnClone(F, R, Plan, Weights, T, Opts.Threshold);
   std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
       << "+" << Plan.NumElseInsts << " instructions";
-  if (R->Pairs.size() > 1)
-    raw_string_ostream(Summary) << " in " << R->Pairs.size() << " blocks";
+  if (R.Pairs.size() > 1)
+    raw_string_ostream(Summary) << " in " << R.Pairs.size() << " blocks";
   raw_string_ostream(Summary)
       << " with " << Tr.NumSelects << " selects, " << Tr.NumDivergentBlocks
       << " divergent blocks remain; " << Tr.D.Explanation;
@@ -269,7 +298,7 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
            << "distributed divergent branch: " << Summary
            << (Tr.D.Profitable ? "" : " (forced)");
   });
-  MeldResult M = meldRegion(*R, Plan);
+  MeldResult M = meldRegion(R, Plan);
   ++NumDistributed;
   NumMelded += M.NumMerged;
   NumSelects += M.NumSelects;

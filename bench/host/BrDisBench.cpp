@@ -64,19 +64,27 @@ public:
   }
 
 private:
-  void runConfig(BenchEnvironment &Env, ResultTable &Table,
-                 const BrDisConfig &C, DeviceBuffer<std::uint32_t> &Seeds,
-                 DeviceBuffer<float> &In, DeviceBuffer<std::uint32_t> &Out) {
+  /// Every SYN-BRDIS kernel takes the same arguments; the taken frequency
+  /// is 0.5.
+  LaunchFunction makeLaunch(DeviceBuffer<std::uint32_t> &Seeds,
+                            DeviceBuffer<float> &In,
+                            DeviceBuffer<std::uint32_t> &Out, int Iters) const {
     const int N = Count;
-    const int Iters =
-        std::max(4, OpsPerArm / (UnfactorableOps + 2 * C.N * C.M));
     const std::uint32_t Threshold = getThresholdForFrequency(0.5);
     const LaunchConfig L = makeLaunchConfig(
         getBlockCount(Count, ThreadsPerBlock), ThreadsPerBlock);
-    LaunchFunction Launch = [&, L, N, Iters,
-                             Threshold](const std::vector<Kernel> &K) {
+    return [&Seeds, &In, &Out, L, N, Iters,
+            Threshold](const std::vector<Kernel> &K) {
       launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
     };
+  }
+
+  void runConfig(BenchEnvironment &Env, ResultTable &Table,
+                 const BrDisConfig &C, DeviceBuffer<std::uint32_t> &Seeds,
+                 DeviceBuffer<float> &In, DeviceBuffer<std::uint32_t> &Out) {
+    const int Iters =
+        std::max(4, OpsPerArm / (UnfactorableOps + 2 * C.N * C.M));
+    LaunchFunction Launch = makeLaunch(Seeds, In, Out, Iters);
     const std::string Suffix =
         "_m" + std::to_string(C.M) + "_n" + std::to_string(C.N);
     std::vector<Variant> Variants =
@@ -107,27 +115,18 @@ private:
                         DeviceBuffer<float> &In,
                         DeviceBuffer<std::uint32_t> &Out) {
     constexpr int K = 128, Trips = 4;
-    const int N = Count;
     const int Iters = std::max(4, OpsPerArm / (K * Trips));
-    const std::uint32_t Threshold = getThresholdForFrequency(0.5);
-    const LaunchConfig L = makeLaunchConfig(
-        getBlockCount(Count, ThreadsPerBlock), ThreadsPerBlock);
-    LaunchFunction Launch = [&, L, N, Iters,
-                             Threshold](const std::vector<Kernel> &Ks) {
-      launch(Ks[0], L, Seeds, In, Out, N, Iters, Threshold);
-    };
+    LaunchFunction Launch = makeLaunch(Seeds, In, Out, Iters);
     const std::string Kernel = "brdis_wide_k128";
     std::vector<Variant> Variants =
         makeCompilerVariants(Env, getName(), Kernel, Launch);
-    Variants.push_back(makeVariant(Env, "DivOpt-forced",
-                                   "brdis.divopt-forced.ptx", {Kernel},
-                                   Launch));
+    Variants.push_back(makeVariant(
+        Env, "DivOpt-forced", "brdis.divopt-forced.ptx", {Kernel}, Launch));
     char Params[128];
-    std::snprintf(Params, sizeof(Params), "wide;K=%d;f=0.5;iters=%d", K,
-                  Iters);
-    ConfigRunner(Env, {getName(), "refused: K=128 constants", Params,
-                       ThreadsPerBlock},
-                 Out, Variants)
+    std::snprintf(Params, sizeof(Params), "wide;K=%d;f=0.5;iters=%d", K, Iters);
+    ConfigRunner(
+        Env, {getName(), "refused: K=128 constants", Params, ThreadsPerBlock},
+        Out, Variants)
         .run(Table);
   }
 

@@ -15,8 +15,8 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/Operator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -99,8 +99,7 @@ static Error pairBlocks(MeldRegion &R) {
     auto *BF = dyn_cast<BranchInst>(F->getTerminator());
     if (!BT || !BF || BT->getNumSuccessors() != BF->getNumSuccessors())
       return refuse("the arms' control flow differs");
-    if (T == R.Branch->getParent() || F == R.Branch->getParent() ||
-        T == F)
+    if (T == R.Branch->getParent() || F == R.Branch->getParent() || T == F)
       return refuse("the arms share blocks or loop back to the branch");
     if (pred_size(T) != pred_size(F) ||
         std::distance(T->phis().begin(), T->phis().end()) !=
@@ -125,7 +124,8 @@ static Error pairBlocks(MeldRegion &R) {
   // Nothing else may enter the arms: each block's predecessors are in its
   // own arm (or the branch, for the entries).
   for (const BlockPair &P : R.Pairs)
-    for (auto [BB, Mine] : {std::pair(P.Then, &ToElse), std::pair(P.Else, &ToThen)})
+    for (auto [BB, Mine] :
+         {std::pair(P.Then, &ToElse), std::pair(P.Else, &ToThen)})
       for (BasicBlock *Pred : predecessors(BB))
         if (!Mine->count(Pred) && Pred != R.Branch->getParent())
           return refuse("an arm is entered from outside the branch");
@@ -163,9 +163,9 @@ Expected<MeldRegion> getMeldRegion(BranchInst &Br, BasicBlock *Join,
     NF += P.ElseInsts.size();
   }
   if (std::max(NT, NF) > MaxArmInsts)
-    return refuse("an arm holds " + Twine(std::max(NT, NF)) +
-                  " instructions, more than max-arm-insts=" +
-                  Twine(MaxArmInsts));
+    return refuse(
+        "an arm holds " + Twine(std::max(NT, NF)) +
+        " instructions, more than max-arm-insts=" + Twine(MaxArmInsts));
   return R;
 }
 
@@ -240,8 +240,8 @@ double scorePair(const Instruction &T, const Instruction &F,
     // the prologue) is made once and shared by every pair that uses them.
     unsigned Shared = 1;
     if (!ArmA && !ArmB)
-      Shared = std::max(1u, std::min(R.ThenUses.lookup(A),
-                                     R.ElseUses.lookup(B)));
+      Shared =
+          std::max(1u, std::min(R.ThenUses.lookup(A), R.ElseUses.lookup(B)));
     Gain -= SelectCost / Shared;
   }
   // Zero-cost pairs (casts) still keep melded chains together.
@@ -415,13 +415,12 @@ Value *Melder::tableLookup(IRBuilder<> &B, Value *ThenV, Value *ElseV,
   Type *Ty = ThenV->getType();
   auto *ArrTy = ArrayType::get(Ty, 2);
   // Entry 0 for lanes of the else-arm (condition false), 1 for the then-arm.
-  auto *Init = ConstantArray::get(
-      ArrTy, {cast<Constant>(ElseV), cast<Constant>(ThenV)});
-  auto *GV = new GlobalVariable(M, ArrTy, /*isConstant=*/true,
-                                GlobalValue::PrivateLinkage, Init,
-                                "divopt.select", nullptr,
-                                GlobalValue::NotThreadLocal,
-                                /*AddressSpace=*/4); // NVPTX constant space.
+  auto *Init =
+      ConstantArray::get(ArrTy, {cast<Constant>(ElseV), cast<Constant>(ThenV)});
+  auto *GV = new GlobalVariable(
+      M, ArrTy, /*isConstant=*/true, GlobalValue::PrivateLinkage, Init,
+      "divopt.select", nullptr, GlobalValue::NotThreadLocal,
+      /*AddressSpace=*/4); // NVPTX constant space.
   GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   Result.Tables.push_back(GV);
   Value *Idx = B.CreateZExt(Cond, B.getInt64Ty());
@@ -467,8 +466,8 @@ void Melder::emitMerged(Instruction &T, Instruction &F) {
     LI->setAlignment(std::min(LI->getAlign(), cast<LoadInst>(F).getAlign()));
   if (auto *SI = dyn_cast<StoreInst>(M))
     SI->setAlignment(std::min(SI->getAlign(), cast<StoreInst>(F).getAlign()));
-  M->setDebugLoc(
-      DebugLoc(DILocation::getMergedLocation(T.getDebugLoc(), F.getDebugLoc())));
+  M->setDebugLoc(DebugLoc(
+      DILocation::getMergedLocation(T.getDebugLoc(), F.getDebugLoc())));
   IRB.Insert(M);
   M->takeName(&T); // T is erased with its arm.
   combineMetadataForCSE(M, &F, /*DoesKMove=*/true);
@@ -488,8 +487,7 @@ Value *Melder::cloneInto(Instruction &I, bool IsThen, BasicBlock *BB) {
 }
 
 void Melder::emitDivergent(ArrayRef<Instruction *> TOnly,
-                           ArrayRef<Instruction *> FOnly,
-                           const BlockPair &BP) {
+                           ArrayRef<Instruction *> FOnly, const BlockPair &BP) {
   LLVMContext &Ctx = Head->getContext();
   Function *Fn = Head->getParent();
   Diamonds.push_back({Cur, nullptr, nullptr, nullptr});
@@ -539,8 +537,8 @@ void Melder::emitPair(unsigned Idx, ArrayRef<AlignedPair> Columns) {
   if (Idx == 0 && EntryInHead) {
     Cur = Head;
   } else {
-    Cur = BasicBlock::Create(Head->getContext(),
-                             BP.Then->getName() + ".dist", Head->getParent());
+    Cur = BasicBlock::Create(Head->getContext(), BP.Then->getName() + ".dist",
+                             Head->getParent());
     NewBlocks.insert(Cur);
     Result.Blocks.push_back(Cur);
     Result.Origin.push_back(&BP);

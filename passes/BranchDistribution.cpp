@@ -21,7 +21,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
 
-
 using namespace llvm;
 
 #define DEBUG_TYPE "divopt-branch-dist"
@@ -113,8 +112,7 @@ double costBefore(const MeldRegion &R, ArrayRef<double> Weights,
 /// arm as the lanes' ways say; each block as often as the pair it came
 /// from.
 double costAfter(const MeldRegion &R, const MeldResult &M,
-                 ArrayRef<double> Weights, const WarpOutcomes &W,
-                 unsigned CC) {
+                 ArrayRef<double> Weights, const WarpOutcomes &W, unsigned CC) {
   auto Weighted = [&](ArrayRef<BasicBlock *> Blocks,
                       ArrayRef<const BlockPair *> Origin) {
     double C = 0;
@@ -124,8 +122,8 @@ double costAfter(const MeldRegion &R, const MeldResult &M,
   };
   double T = Weighted(M.ThenOnly, M.ThenOrigin);
   double F = Weighted(M.ElseOnly, M.ElseOrigin);
-  return Weighted(M.Blocks, M.Origin) + W.Both * (T + F) +
-         W.ThenOnly * T + W.ElseOnly * F;
+  return Weighted(M.Blocks, M.Origin) + W.Both * (T + F) + W.ThenOnly * T +
+         W.ElseOnly * F;
 }
 
 struct Trial {
@@ -136,8 +134,7 @@ struct Trial {
 /// Melds a copy of the function to measure the result exactly (cost,
 /// selects, register pressure), then throws the copy away.
 Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
-                 ArrayRef<double> Weights, const Target &T,
-                 double Threshold) {
+                 ArrayRef<double> Weights, const Target &T, double Threshold) {
   WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
   Estimate Before{costBefore(R, Weights, W, T.ComputeCapability),
                   estimateRegisters(computeRegisterPressure(F))};
@@ -145,20 +142,20 @@ Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
   Trial Tr;
   Estimate After;
   SmallVector<GlobalVariable *, 4> Tables;
-  After.Registers = estimateRegistersAfter(F, [&](Function &,
-                                                  ValueToValueMapTy &VMap) {
-    Expected<MeldRegion> CR =
-        getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
-                      cast<BasicBlock>(VMap[R.Join]), ~0u);
-    // The copy has the same shape, so the same checks pass and the pairs
-    // come in the same order.
-    cantFail(CR.takeError());
-    MeldResult M = meldRegion(*CR, Plan);
-    Tr.NumSelects = M.NumSelects;
-    Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-    After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
-    Tables = M.Tables;
-  });
+  After.Registers =
+      estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
+        Expected<MeldRegion> CR =
+            getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
+                          cast<BasicBlock>(VMap[R.Join]), ~0u);
+        // The copy has the same shape, so the same checks pass and the pairs
+        // come in the same order.
+        cantFail(CR.takeError());
+        MeldResult M = meldRegion(*CR, Plan);
+        Tr.NumSelects = M.NumSelects;
+        Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
+        After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
+        Tables = M.Tables;
+      });
   for (GlobalVariable *GV : Tables)
     GV->eraseFromParent(); // Only the copy read them.
   Tr.D = decide(Before, After, T, Threshold);
@@ -197,8 +194,7 @@ void Distributor::missed(const Instruction &Term, StringRef Name,
   });
 }
 
-const DivergentBranch *
-Distributor::nextCandidate(const DivergenceInfo &DI) {
+const DivergentBranch *Distributor::nextCandidate(const DivergenceInfo &DI) {
   for (const DivergentBranch &DB : DI.branches()) {
     if (DB.Kind == BranchKind::LoopExit || Seen.contains(DB.Term) ||
         DB.Term->getMetadata("divopt.distributed"))
@@ -220,7 +216,8 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     return false;
   }
   auto *Br = cast<BranchInst>(DB.Term);
-  if (!DB.Join || any_of(DB.Arms, [](const ArmRegion &A) { return !A.IsSESE; })) {
+  if (!DB.Join ||
+      any_of(DB.Arms, [](const ArmRegion &A) { return !A.IsSESE; })) {
     missed(*Br, "Shape",
            "the arms are not single-entry, single-exit regions that rejoin");
     return false;

@@ -38,8 +38,10 @@ Expected<BbvProfileOptions> parseBbvProfileOptions(StringRef Params) {
   Error E = P.forEach([&](StringRef Key, std::optional<StringRef> V) -> Error {
     if (Key == "kernel") {
       if (!V || V->empty())
-        return createStringError(inconvertibleErrorCode(),
-                                 "bbv-profile: 'kernel' needs a kernel name");
+        return createStringError(
+            inconvertibleErrorCode(),
+            "invalid bbv-profile parameter: 'kernel' needs a kernel "
+            "name, as in kernel=k");
       Opts.Kernel = V->str();
     } else if (Key == "block") {
       Expected<unsigned> U = P.getUnsigned(Key, V, 0, 2147483646);
@@ -163,7 +165,9 @@ void instrument(Function &NF, std::optional<unsigned> Block) {
                     readSreg(B, nvvm_read_ptx_sreg_ntid_z));
     Row = B.CreateAdd(B.CreateMul(Cta, Threads), InBlock, "divopt.thread");
   }
-  Value *Active = Block ? B.CreateICmpEQ(Cta, B.getInt64(*Block)) : nullptr;
+  Value *Active =
+      Block ? B.CreateICmpEQ(Cta, B.getInt64(*Block), "divopt.profiled")
+            : nullptr;
 
   for (unsigned K = 0; K < N; ++K) {
     B.SetInsertPoint(K == 0 ? EntryStart : &*Blocks[K]->getFirstInsertionPt());

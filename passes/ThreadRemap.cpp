@@ -31,8 +31,10 @@ Expected<ThreadRemapOptions> parseThreadRemapOptions(StringRef Params) {
     if (Key != "kernel")
       return P.unknown(Key, "kernel=<name>");
     if (!V || V->empty())
-      return createStringError(inconvertibleErrorCode(),
-                               "thread-remap: 'kernel' needs a kernel name");
+      return createStringError(
+          inconvertibleErrorCode(),
+          "invalid thread-remap parameter: 'kernel' needs a kernel "
+          "name, as in kernel=k");
     Opts.Kernel = V->str();
     return Error::success();
   });

@@ -7,9 +7,13 @@
 #include "runtime/DivergenceModel.h"
 
 #include <algorithm>
+#include <functional>
+#include <limits>
 #include <numeric>
+#include <queue>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 namespace divopt::runtime {
 
@@ -105,14 +109,118 @@ double getBbvWeighted(const BbvSet &Set, const std::vector<double> &BlockLat,
 
 namespace {
 
-/// CTAs resident on one SM, each with the work it has left; they share the
-/// SM's issue equally.
+/// One SM of the scheduled model: its resident CTAs' warps and the work
+/// (cycles at full speed) each has left.
 struct SmState {
-  std::vector<double> Left;
-  /// Time until the first of them finishes.
-  double timeToNextFinish() const {
-    return *std::min_element(Left.begin(), Left.end()) * Left.size();
+  std::vector<std::vector<double>> Ctas; ///< Per resident CTA, its warps.
+  double Clock = 0;
+  std::size_t ActiveWarps = 0;
+  unsigned Version = 0; ///< Bumped when its next event moves.
+
+  double warpRate(unsigned ConcurrentWarps) const {
+    return ActiveWarps <= ConcurrentWarps
+               ? 1.0
+               : static_cast<double>(ConcurrentWarps) / ActiveWarps;
   }
+  /// Time of its next warp completion; infinity when idle.
+  double nextEvent(unsigned ConcurrentWarps) const {
+    double Least = std::numeric_limits<double>::infinity();
+    for (const auto &C : Ctas)
+      for (double L : C)
+        Least = std::min(Least, L);
+    return Clock + Least / warpRate(ConcurrentWarps);
+  }
+};
+
+/// The CTAs of the launch as lists of warp latencies, in launch order.
+std::vector<std::vector<double>> splitIntoCtas(std::vector<double> Warps,
+                                               const LaunchShape &Shape) {
+  const std::size_t PerCta =
+      (Shape.ThreadsPerBlock + Shape.WarpSize - 1) / Shape.WarpSize;
+  std::vector<std::vector<double>> Ctas;
+  for (std::size_t W = 0; W < Warps.size(); W += PerCta)
+    Ctas.emplace_back(Warps.begin() + W,
+                      Warps.begin() + std::min(W + PerCta, Warps.size()));
+  return Ctas;
+}
+
+class BlockScheduler {
+public:
+  BlockScheduler(std::vector<std::vector<double>> Ctas, const LaunchShape &S)
+      : Ctas(std::move(Ctas)), Shape(S), Sms(S.SMs) {}
+
+  double run() {
+    // The first wave is dealt round-robin over the SMs.
+    for (unsigned Round = 0; Round < Shape.BlocksPerSM; ++Round)
+      for (SmState &S : Sms)
+        admitNext(S);
+    for (std::size_t I = 0; I < Sms.size(); ++I)
+      schedule(I);
+    while (!Events.empty()) {
+      auto [Time, Index, Version] = Events.top();
+      Events.pop();
+      SmState &S = Sms[Index];
+      if (Version != S.Version)
+        continue;
+      advance(S, Time);
+      while (S.Ctas.size() < Shape.BlocksPerSM && admitNext(S))
+        ;
+      schedule(Index);
+    }
+    double End = 0;
+    for (const SmState &S : Sms)
+      End = std::max(End, S.Clock);
+    return End;
+  }
+
+private:
+  /// Gives S the next CTA in launch order; false when none is left.
+  bool admitNext(SmState &S) {
+    if (Next == Ctas.size())
+      return false;
+    std::vector<double> Warps;
+    for (double W : Ctas[Next++])
+      if (W > 0)
+        Warps.push_back(W);
+    if (Warps.empty()) // Nothing to run: it ends as it starts.
+      return true;
+    S.ActiveWarps += Warps.size();
+    S.Ctas.push_back(std::move(Warps));
+    return true;
+  }
+
+  /// Runs S's warps up to Time and retires those that are done.
+  void advance(SmState &S, double Time) {
+    double Done = (Time - S.Clock) * S.warpRate(Shape.ConcurrentWarps);
+    S.Clock = Time;
+    // A warp within a rounding error of its end has ended.
+    double Eps = 1e-9 * std::max(1.0, Done);
+    for (auto &C : S.Ctas) {
+      std::vector<double> Kept;
+      for (double L : C)
+        if (L - Done > Eps)
+          Kept.push_back(L - Done);
+      S.ActiveWarps -= C.size() - Kept.size();
+      C = std::move(Kept);
+    }
+    S.Ctas.erase(std::remove_if(S.Ctas.begin(), S.Ctas.end(),
+                                [](const auto &C) { return C.empty(); }),
+                 S.Ctas.end());
+  }
+
+  void schedule(std::size_t Index) {
+    SmState &S = Sms[Index];
+    ++S.Version;
+    if (S.ActiveWarps > 0)
+      Events.push({S.nextEvent(Shape.ConcurrentWarps), Index, S.Version});
+  }
+
+  std::vector<std::vector<double>> Ctas;
+  std::size_t Next = 0;
+  const LaunchShape &Shape;
+  std::vector<SmState> Sms;
+  using Event = std::tuple<double, std::size_t, unsigned>;
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> Events;
 };
 
 } // namespace
@@ -121,39 +229,11 @@ double getBbvWeightedScheduled(const BbvSet &Set,
                                const std::vector<double> &BlockLat,
                                const std::vector<std::uint32_t> &Order,
                                const LaunchShape &Shape) {
-  std::vector<double> Ctas = getCtaLatencies(Set, BlockLat, Order, Shape);
-  std::vector<SmState> Sms(Shape.SMs);
-  std::size_t Next = 0;
-  // The first wave is dealt round-robin over the SMs.
-  for (unsigned Round = 0; Round < Shape.BlocksPerSM; ++Round)
-    for (SmState &S : Sms)
-      if (Next < Ctas.size())
-        S.Left.push_back(Ctas[Next++]);
-  double Now = 0;
-  for (;;) {
-    double Step = -1;
-    for (const SmState &S : Sms)
-      if (!S.Left.empty() && (Step < 0 || S.timeToNextFinish() < Step))
-        Step = S.timeToNextFinish();
-    if (Step < 0)
-      return Now;
-    Now += Step;
-    for (SmState &S : Sms) {
-      if (S.Left.empty())
-        continue;
-      double Done = Step / S.Left.size();
-      // A CTA within a rounding error of its end has ended.
-      double Eps = 1e-9 * std::max(1.0, Done);
-      std::vector<double> Kept;
-      for (double L : S.Left)
-        if (L - Done > Eps)
-          Kept.push_back(L - Done);
-      // Freed slots take the next CTAs in launch order.
-      while (Kept.size() < Shape.BlocksPerSM && Next < Ctas.size())
-        Kept.push_back(Ctas[Next++]);
-      S.Left = std::move(Kept);
-    }
-  }
+  if (Shape.ConcurrentWarps == 0)
+    throw std::invalid_argument(
+        "launch shape: concurrent warps per SM must be positive");
+  std::vector<double> Warps = getWarpLatencies(Set, BlockLat, Order, Shape);
+  return BlockScheduler(splitIntoCtas(std::move(Warps), Shape), Shape).run();
 }
 
 } // namespace divopt::runtime

@@ -15,12 +15,13 @@
 // BBV-weighted-scheduled: the block scheduler is simulated. The first wave
 //   of CTAs is dealt round-robin over the SMs, up to the resident CTAs per
 //   SM (the occupancy); a CTA that ends frees its slot for the next CTA in
-//   launch order; CTAs resident on an SM share its issue equally. Kernel =
-//   when the last CTA ends. Balanced, it equals BBV-weighted; it adds the
-//   tail that uneven CTAs leave and the cost of a launch order that starts
-//   long CTAs last.
-// Both are in cycles of one SM's issue; their ratio between two thread
-// orders is the predicted speedup.
+//   launch order. On an SM, a warp runs at full speed (its W in W cycles)
+//   while at most ConcurrentWarps are active; beyond that they share the
+//   SM's issue equally. Kernel = when the last warp ends. It sees what the
+//   plain sum does not: the tail uneven CTAs leave, and an SM left with
+//   fewer long warps than it could interleave.
+// BBV-weighted is in warp-cycles per SM, the scheduled one in cycles; each
+// one's ratio between two thread orders is its predicted speedup.
 //
 // An order maps each launched position (a thread slot: CTA, warp, lane) to
 // the thread whose work runs there; empty means the identity.
@@ -43,6 +44,9 @@ struct LaunchShape {
   unsigned SMs = 0;
   /// Resident CTAs per SM (analysis/model/Occupancy.h).
   unsigned BlocksPerSM = 0;
+  /// Warps an SM runs at full speed at once: its warp schedulers times the
+  /// cycles a dependent instruction waits (4 x 4 on sm_90).
+  unsigned ConcurrentWarps = 16;
 };
 
 /// Latency of every warp of the launch, in position order. Positions past

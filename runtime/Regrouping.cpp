@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 
 namespace divopt::runtime {
 
@@ -39,15 +40,49 @@ std::optional<RegroupAlgorithm> parseRegroupAlgorithm(std::string_view Name) {
 
 namespace {
 
+/// Threads with one BBV, in thread order.
+struct BbvClass {
+  const std::uint32_t *Row;
+  std::vector<std::uint32_t> Members;
+};
+
+/// The distinct BBVs in lexicographic order. Hashing rows first keeps this
+/// linear in the threads: profiles have far fewer distinct BBVs than
+/// threads, and the sort then orders classes, not threads.
+std::vector<BbvClass> formClasses(const BbvSet &Set) {
+  const std::size_t Width = Set.Blocks;
+  auto Hash = [Width](const std::uint32_t *Row) {
+    std::uint64_t H = 1469598103934665603ull; // FNV-1a over the counts.
+    for (std::size_t B = 0; B < Width; ++B)
+      H = (H ^ Row[B]) * 1099511628211ull;
+    return static_cast<std::size_t>(H);
+  };
+  auto Equal = [Width](const std::uint32_t *A, const std::uint32_t *B) {
+    return std::equal(A, A + Width, B);
+  };
+  std::unordered_map<const std::uint32_t *, std::size_t, decltype(Hash),
+                     decltype(Equal)>
+      Index(64, Hash, Equal);
+  std::vector<BbvClass> Classes;
+  for (std::uint32_t T = 0; T < Set.Threads; ++T) {
+    auto [It, New] = Index.try_emplace(Set.row(T), Classes.size());
+    if (New)
+      Classes.push_back({Set.row(T), {}});
+    Classes[It->second].Members.push_back(T);
+  }
+  std::sort(Classes.begin(), Classes.end(),
+            [Width](const BbvClass &A, const BbvClass &B) {
+              return std::lexicographical_compare(A.Row, A.Row + Width, B.Row,
+                                                  B.Row + Width);
+            });
+  return Classes;
+}
+
 std::vector<std::uint32_t> sortLexicographically(const BbvSet &Set) {
-  std::vector<std::uint32_t> Order(Set.Threads);
-  std::iota(Order.begin(), Order.end(), 0);
-  std::stable_sort(
-      Order.begin(), Order.end(), [&](std::uint32_t A, std::uint32_t B) {
-        return std::lexicographical_compare(Set.row(A), Set.row(A) + Set.Blocks,
-                                            Set.row(B),
-                                            Set.row(B) + Set.Blocks);
-      });
+  std::vector<std::uint32_t> Order;
+  Order.reserve(Set.Threads);
+  for (const BbvClass &C : formClasses(Set))
+    Order.insert(Order.end(), C.Members.begin(), C.Members.end());
   return Order;
 }
 
@@ -97,27 +132,20 @@ double mergeScore(const Group &A, const Group &B,
 void formClassGroups(const BbvSet &Set, const std::vector<double> &BlockLat,
                      unsigned Warp, std::vector<Group> &Closed,
                      std::vector<Group> &Open) {
-  std::vector<std::uint32_t> Sorted = sortLexicographically(Set);
-  auto SameRow = [&](std::uint32_t A, std::uint32_t B) {
-    return std::equal(Set.row(A), Set.row(A) + Set.Blocks, Set.row(B));
-  };
-  for (std::size_t I = 0; I < Sorted.size();) {
-    std::size_t End = I + 1;
-    while (End < Sorted.size() && SameRow(Sorted[I], Sorted[End]))
-      ++End;
-    std::vector<std::uint32_t> Row(Set.row(Sorted[I]),
-                                   Set.row(Sorted[I]) + Set.Blocks);
+  std::size_t Rank = 0;
+  for (BbvClass &C : formClasses(Set)) {
+    std::vector<std::uint32_t> Row(C.Row, C.Row + Set.Blocks);
     double Lat = latencyOf(Row, BlockLat);
-    for (std::size_t First = I; First < End; First += Warp) {
+    for (std::size_t First = 0; First < C.Members.size(); First += Warp) {
       Group G;
-      std::size_t Last = std::min<std::size_t>(First + Warp, End);
-      G.Members.assign(Sorted.begin() + First, Sorted.begin() + Last);
+      std::size_t Last = std::min<std::size_t>(First + Warp, C.Members.size());
+      G.Members.assign(C.Members.begin() + First, C.Members.begin() + Last);
       G.Max = Row;
       G.Lat = Lat;
-      G.Rank = First;
+      G.Rank = Rank + First;
       (G.Members.size() == Warp ? Closed : Open).push_back(std::move(G));
     }
-    I = End;
+    Rank += C.Members.size();
   }
 }
 

@@ -95,18 +95,32 @@ TEST(DivergenceModel, ScheduledSeesALongCtaStartedLast) {
   EXPECT_DOUBLE_EQ(getBbvWeighted(ctasOf({1, 1, 1, 10}), {1}, {}, L), 6.5);
 }
 
-TEST(DivergenceModel, ResidentCtasShareTheirSm) {
-  // One SM, 2 slots: [1,1] end together at 2 (each at half rate); then
-  // [1,10]: the 1 ends at 2 more (t=4), the 10 has 9 left and runs alone
-  // (t=13): all the work, as one SM must.
+TEST(DivergenceModel, WarpsShareTheSmBeyondItsConcurrentWarps) {
+  // One SM, 2 slots, CTAs of one warp: [1,1] then [1,10].
   LaunchShape L = shape(4, 1, 2);
+  // One warp at full speed: [1,1] share, both end at 2; [1,10]: the 1 ends
+  // at 4, the 10 (9 left) runs alone to 13: all the work, as it must.
+  L.ConcurrentWarps = 1;
   EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(ctasOf({1, 1, 1, 10}), {1}, {}, L),
                    13);
-  // 2 SMs, 2 slots: first wave round-robin: SM0 {1,1}, SM1 {1,10}. SM0 ends
-  // at 2. SM1: the 1 ends at 2, the 10 runs alone from then: 2 + 9 = 11.
-  EXPECT_DOUBLE_EQ(
-      getBbvWeightedScheduled(ctasOf({1, 1, 1, 10}), {1}, {}, shape(4, 2, 2)),
-      11);
+  // Two at full speed: [1,1] end at 1, then the 10 ends at 11.
+  L.ConcurrentWarps = 2;
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(ctasOf({1, 1, 1, 10}), {1}, {}, L),
+                   11);
+}
+
+TEST(DivergenceModel, ALoneLongWarpIsLatencyBound) {
+  // One CTA of 4 warps (10, 1, 1, 1) on one SM that interleaves 4 warps:
+  // it ends with its longest warp, 10; BBV-weighted sums its warps, 13.
+  BbvSet S = ctasOf({10, 1, 1, 1});
+  LaunchShape L = shape(16, 1, 1);
+  L.ConcurrentWarps = 4;
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(S, {1}, {}, L), 10);
+  EXPECT_DOUBLE_EQ(getBbvWeighted(S, {1}, {}, L), 13);
+  // Interleaving 2: 4 warps share at half speed until the three 1s end (at
+  // 2), then the 10 (9 left) runs alone: 11.
+  L.ConcurrentWarps = 2;
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(S, {1}, {}, L), 11);
 }
 
 TEST(DivergenceModel, RejectsInputsThatDoNotFit) {
@@ -119,6 +133,10 @@ TEST(DivergenceModel, RejectsInputsThatDoNotFit) {
       getBbvWeighted(S, AltLat, {0, 0, 1, 2, 3, 4, 5, 6}, shape(4, 1, 1)),
       std::invalid_argument);
   EXPECT_THROW(getBbvWeighted(S, AltLat, {}, shape(4, 0, 1)),
+               std::invalid_argument);
+  LaunchShape NoWarps = shape(4, 1, 1);
+  NoWarps.ConcurrentWarps = 0;
+  EXPECT_THROW(getBbvWeightedScheduled(S, AltLat, {}, NoWarps),
                std::invalid_argument);
 }
 

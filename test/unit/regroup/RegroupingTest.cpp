@@ -10,6 +10,7 @@
 
 #include "runtime/Regrouping.h"
 #include "runtime/DivergenceModel.h"
+#include "runtime/RegroupPlan.h"
 
 #include "gtest/gtest.h"
 
@@ -139,6 +140,27 @@ TEST(Regrouping, GreedyMaxBalancesTheTailThatSortingLeaves) {
   double Max = getBbvWeightedScheduled(
       S, {1}, regroupThreads(S, {1}, RegroupAlgorithm::GreedyMax, 32), L);
   EXPECT_LT(Max, Sorted);
+}
+
+TEST(RegroupPlan, AppliesOnlyWhenTheScheduledMetricPredictsAGain) {
+  // Alternating trips 5 and 1 in warps of 4, 8 threads, 1 SM: identity
+  // 5 + 5 = 10, regrouped 1 + 5 = 6: 1.67x.
+  BbvSet S = trips({5, 1, 5, 1, 1, 5, 1, 5});
+  LaunchShape L{4, 4, 1, 1};
+  RegroupPlan P = planRegrouping(S, {1}, L, L, RegroupAlgorithm::Greedy, 1.5);
+  EXPECT_DOUBLE_EQ(P.Before.Scheduled, 10);
+  EXPECT_DOUBLE_EQ(P.After.Scheduled, 6);
+  EXPECT_DOUBLE_EQ(P.predictedScheduledSpeedup(), 10.0 / 6);
+  EXPECT_TRUE(P.Apply);
+  EXPECT_FALSE(
+      planRegrouping(S, {1}, L, L, RegroupAlgorithm::Greedy, 1.7).Apply);
+  // Already grouped: 5 + 1 either way, no gain, left alone.
+  BbvSet G = trips({5, 5, 5, 5, 1, 1, 1, 1});
+  EXPECT_FALSE(planRegrouping(G, {1}, L, L, RegroupAlgorithm::Sorting).Apply);
+  // All-zero profile (nothing ran): nothing to predict, left alone.
+  EXPECT_FALSE(
+      planRegrouping(trips({0, 0, 0, 0}), {1}, L, L, RegroupAlgorithm::Sorting)
+          .Apply);
 }
 
 TEST(Regrouping, RejectsInputsThatDoNotFit) {

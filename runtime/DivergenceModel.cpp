@@ -100,11 +100,16 @@ std::vector<double> getCtaLatencies(const BbvSet &Set,
   return Ctas;
 }
 
+double getBbvWeightedFromWarps(const std::vector<double> &Warps,
+                               const LaunchShape &Shape) {
+  return std::accumulate(Warps.begin(), Warps.end(), 0.0) / Shape.SMs;
+}
+
 double getBbvWeighted(const BbvSet &Set, const std::vector<double> &BlockLat,
                       const std::vector<std::uint32_t> &Order,
                       const LaunchShape &Shape) {
-  std::vector<double> Ctas = getCtaLatencies(Set, BlockLat, Order, Shape);
-  return std::accumulate(Ctas.begin(), Ctas.end(), 0.0) / Shape.SMs;
+  return getBbvWeightedFromWarps(getWarpLatencies(Set, BlockLat, Order, Shape),
+                                 Shape);
 }
 
 namespace {
@@ -225,15 +230,20 @@ private:
 
 } // namespace
 
+double getBbvWeightedScheduledFromWarps(std::vector<double> Warps,
+                                        const LaunchShape &Shape) {
+  if (Shape.ConcurrentWarps == 0)
+    throw std::invalid_argument(
+        "launch shape: concurrent warps per SM must be positive");
+  return BlockScheduler(splitIntoCtas(std::move(Warps), Shape), Shape).run();
+}
+
 double getBbvWeightedScheduled(const BbvSet &Set,
                                const std::vector<double> &BlockLat,
                                const std::vector<std::uint32_t> &Order,
                                const LaunchShape &Shape) {
-  if (Shape.ConcurrentWarps == 0)
-    throw std::invalid_argument(
-        "launch shape: concurrent warps per SM must be positive");
-  std::vector<double> Warps = getWarpLatencies(Set, BlockLat, Order, Shape);
-  return BlockScheduler(splitIntoCtas(std::move(Warps), Shape), Shape).run();
+  return getBbvWeightedScheduledFromWarps(
+      getWarpLatencies(Set, BlockLat, Order, Shape), Shape);
 }
 
 } // namespace divopt::runtime

@@ -71,6 +71,13 @@ double getBbvWeightedScheduled(const BbvSet &Set,
                                const std::vector<std::uint32_t> &Order,
                                const LaunchShape &Shape);
 
+/// The same two metrics from warp latencies already computed
+/// (getWarpLatencies), so that one pass over the BBVs serves both.
+double getBbvWeightedFromWarps(const std::vector<double> &Warps,
+                               const LaunchShape &Shape);
+double getBbvWeightedScheduledFromWarps(std::vector<double> Warps,
+                                        const LaunchShape &Shape);
+
 /// Throws std::invalid_argument unless Order is empty or a permutation of
 /// the set's threads, and Shape and BlockLat fit the set.
 void checkModelInputs(const BbvSet &Set, const std::vector<double> &BlockLat,

@@ -8,6 +8,16 @@
 
 namespace divopt::runtime {
 
+ModelPrediction predict(const BbvSet &Set, const std::vector<double> &BlockLat,
+                        const std::vector<std::uint32_t> &Order,
+                        const LaunchShape &Shape) {
+  std::vector<double> Warps = getWarpLatencies(Set, BlockLat, Order, Shape);
+  ModelPrediction P;
+  P.Weighted = getBbvWeightedFromWarps(Warps, Shape);
+  P.Scheduled = getBbvWeightedScheduledFromWarps(std::move(Warps), Shape);
+  return P;
+}
+
 RegroupPlan planRegrouping(const BbvSet &Set,
                            const std::vector<double> &BlockLat,
                            const LaunchShape &Original,
@@ -15,11 +25,9 @@ RegroupPlan planRegrouping(const BbvSet &Set,
                            RegroupAlgorithm Algorithm, double MinSpeedup) {
   RegroupPlan P;
   P.Algorithm = Algorithm;
-  P.Before.Weighted = getBbvWeighted(Set, BlockLat, {}, Original);
-  P.Before.Scheduled = getBbvWeightedScheduled(Set, BlockLat, {}, Original);
+  P.Before = predict(Set, BlockLat, {}, Original);
   P.Order = regroupThreads(Set, BlockLat, Algorithm, Remapped.WarpSize);
-  P.After.Weighted = getBbvWeighted(Set, BlockLat, P.Order, Remapped);
-  P.After.Scheduled = getBbvWeightedScheduled(Set, BlockLat, P.Order, Remapped);
+  P.After = predict(Set, BlockLat, P.Order, Remapped);
   // An empty profile predicts nothing: leave the launch alone.
   P.Apply =
       P.After.Scheduled > 0 && P.predictedScheduledSpeedup() >= MinSpeedup;

@@ -27,6 +27,11 @@ struct ModelPrediction {
   double Scheduled = 0; ///< BBV-weighted-scheduled, cycles.
 };
 
+/// Both metrics for one thread order (empty: the identity).
+ModelPrediction predict(const BbvSet &Set, const std::vector<double> &BlockLat,
+                        const std::vector<std::uint32_t> &Order,
+                        const LaunchShape &Shape);
+
 struct RegroupPlan {
   RegroupAlgorithm Algorithm = RegroupAlgorithm::GreedyMax;
   /// Position -> thread; the redirection table of the remapped kernel.

@@ -204,8 +204,10 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
   LaunchConfig C = W.config();
 
   Row Orig{W.name(), "original", "-"};
+  W.poisonOutput();
   Orig.Time = timeLaunches(Ctx, [&] { W.launchOriginal(M); }, O.Runs);
   std::vector<std::uint32_t> Ref = W.output();
+  W.poisonOutput();
   W.launchOriginal(M);
   check(Orig, Ref, W.output()); // Deterministic: a repeat run agrees.
   Orig.Measured = 1;
@@ -214,6 +216,7 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
 
   Row Prof{W.name(), "bbv-profile", "-"};
   BbvSet Set;
+  W.poisonOutput();
   Prof.OverheadMs = hostMs([&] { Set = W.profile(M); });
   Prof.Time.MedianMs = Prof.OverheadMs;
   Prof.Time.Runs = 1;
@@ -241,6 +244,7 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
   std::iota(Identity.begin(), Identity.end(), 0u);
   auto IdentityBuf = DeviceBuffer<std::uint32_t>::fromHost(Ctx, Identity);
   Row Id{W.name(), "remap-identity", "-"};
+  W.poisonOutput();
   Id.Time =
       timeLaunches(Ctx, [&] { W.launchRemapped(M, IdentityBuf); }, O.Runs);
   Id.Measured = Base / Id.Time.MedianMs;
@@ -268,6 +272,7 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
     R.PredWeighted = Plan.predictedWeightedSpeedup();
     R.PredScheduled = Plan.predictedScheduledSpeedup();
     R.Apply = Plan.Apply;
+    W.poisonOutput();
     R.Time = timeLaunches(Ctx, [&] { W.launchRemapped(M, *Redirect); }, O.Runs);
     R.Measured = Base / R.Time.MedianMs;
     R.OverheadMs = RegroupMs + UploadMs;
@@ -284,6 +289,7 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
     L.PredWeighted = R.PredWeighted;
     L.PredScheduled = R.PredScheduled;
     L.Apply = R.Apply;
+    W.poisonOutput();
     L.Time = timeLaunches(Ctx, [&] { W.launchOriginal(M); }, O.Runs);
     L.Measured = Base / L.Time.MedianMs;
     std::vector<std::uint32_t> Back;

@@ -104,6 +104,7 @@ public:
                             n());
   }
   std::vector<std::uint32_t> output() const override { return Out.download(); }
+  void poisonOutput() override { Out.fillWords(0xffffffffu); }
 
   bool hasIndexedInputs() const override { return true; }
   void permuteInputs(const std::vector<std::uint32_t> &Order) override {
@@ -168,6 +169,7 @@ public:
   std::vector<std::uint32_t> output() const override {
     return Iters.download();
   }
+  void poisonOutput() override { Iters.fillWords(0xffffffffu); }
   // Its only input is the thread index itself.
   bool hasIndexedInputs() const override { return false; }
   void permuteInputs(const std::vector<std::uint32_t> &) override {
@@ -241,6 +243,7 @@ public:
                             *Ref, RefLen, MaxLen, MaxMis, Hits, n());
   }
   std::vector<std::uint32_t> output() const override { return Hits.download(); }
+  void poisonOutput() override { Hits.fillWords(0xffffffffu); }
   bool hasIndexedInputs() const override { return true; }
   void permuteInputs(const std::vector<std::uint32_t> &Order) override {
     PermReads = std::make_unique<DeviceBuffer<unsigned char>>(

@@ -50,6 +50,9 @@ public:
                  const runtime::DeviceBuffer<std::uint32_t> &Redirect) = 0;
   /// The output of the last launch, as words.
   virtual std::vector<std::uint32_t> output() const = 0;
+  /// Fills the output with a pattern no launch writes (0xffffffff), so that
+  /// a thread that writes nothing shows in the comparison.
+  virtual void poisonOutput() = 0;
 
   /// Data layout transformation: whether each thread's inputs and output
   /// are elements of arrays indexed by its global index.

@@ -18,20 +18,30 @@ ModelPrediction predict(const BbvSet &Set, const std::vector<double> &BlockLat,
   return P;
 }
 
-RegroupPlan planRegrouping(const BbvSet &Set,
-                           const std::vector<double> &BlockLat,
-                           const LaunchShape &Original,
-                           const LaunchShape &Remapped,
-                           RegroupAlgorithm Algorithm, double MinSpeedup) {
+RegroupPlan
+evaluateRegrouping(const BbvSet &Set, const std::vector<double> &BlockLat,
+                   const LaunchShape &Original, const LaunchShape &Remapped,
+                   RegroupAlgorithm Algorithm, std::vector<std::uint32_t> Order,
+                   double MinSpeedup) {
   RegroupPlan P;
   P.Algorithm = Algorithm;
   P.Before = predict(Set, BlockLat, {}, Original);
-  P.Order = regroupThreads(Set, BlockLat, Algorithm, Remapped.WarpSize);
+  P.Order = std::move(Order);
   P.After = predict(Set, BlockLat, P.Order, Remapped);
   // An empty profile predicts nothing: leave the launch alone.
   P.Apply =
       P.After.Scheduled > 0 && P.predictedScheduledSpeedup() >= MinSpeedup;
   return P;
+}
+
+RegroupPlan planRegrouping(const BbvSet &Set,
+                           const std::vector<double> &BlockLat,
+                           const LaunchShape &Original,
+                           const LaunchShape &Remapped,
+                           RegroupAlgorithm Algorithm, double MinSpeedup) {
+  return evaluateRegrouping(
+      Set, BlockLat, Original, Remapped, Algorithm,
+      regroupThreads(Set, BlockLat, Algorithm, Remapped.WarpSize), MinSpeedup);
 }
 
 } // namespace divopt::runtime

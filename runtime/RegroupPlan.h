@@ -48,7 +48,15 @@ struct RegroupPlan {
   }
 };
 
-/// Shapes may differ in resident CTAs per SM: the remapped kernel may need
+/// The plan for an order Algorithm already computed.
+RegroupPlan
+evaluateRegrouping(const BbvSet &Set, const std::vector<double> &BlockLat,
+                   const LaunchShape &Original, const LaunchShape &Remapped,
+                   RegroupAlgorithm Algorithm, std::vector<std::uint32_t> Order,
+                   double MinSpeedup = 1.05);
+
+/// Regroups with Algorithm and evaluates the order. Shapes may differ in
+/// resident CTAs per SM: the remapped kernel may need
 /// another register count than the original.
 RegroupPlan
 planRegrouping(const BbvSet &Set, const std::vector<double> &BlockLat,

@@ -24,31 +24,32 @@ std::optional<std::size_t> findLatencyClass(std::string_view Name) {
 }
 
 LatencyTable getLatencyTable(unsigned ComputeCapability) {
-  // Dependent-chain latencies in cycles, measured on an H200 (sm_90) by
-  // bench/regroup/latency.cu (one thread, 4096 dependent operations timed
-  // with clock64); see bench/results/2026-11-22-h200-regroup.md. Classes
-  // the microbenchmark does not cover (marked) take the nearest measured
-  // class: fp16 as fp32, int64 as two int, atomic as mem plus a round trip,
-  // branch and jump as int, a call as its parameter traffic.
+  // Dependent-chain latencies in cycles, measured on an H200 (sm_90,
+  // 1980 MHz) by bench/regroup/latency.cu: one thread, 4096 dependent
+  // operations timed with clock64, median of 5 (2026-11-22, commit 2ce487a;
+  // bench/results/2026-11-22-h200-regroup.md). The fractions are the chain
+  // loop's overhead. Not measured: cvt (that run's chain was folded by
+  // ptxas; the literature's 6 stays until the fixed microbenchmark runs),
+  // branch and jump (taken as int), call (a guess: parameter traffic).
   LatencyTable T;
   T.ComputeCapability = 90;
   T.Source = "sm_90, measured on an H200";
   T.Cycles = {
-      0.0,  // free
-      4.0,  // fp32
-      8.0,  // fp64
-      4.0,  // fp16 (as fp32)
-      4.0,  // int
-      4.0,  // imul
-      8.0,  // int64 (two int)
-      6.0,  // cvt
-      18.0, // sfu
-      40.0, // div
-      33.0, // mem (L1 hit)
-      66.0, // atomic (mem, twice)
-      4.0,  // branch (as int)
-      4.0,  // jump (as int)
-      40.0, // call
+      0.0,    // free
+      4.16,   // fp32
+      8.07,   // fp64
+      4.16,   // fp16
+      5.06,   // int
+      4.16,   // imul
+      6.08,   // int64
+      6.0,    // cvt (not measured)
+      22.94,  // sfu (sin.approx)
+      44.36,  // div (div.rn.f32)
+      38.98,  // mem (L1 hit)
+      327.73, // atomic (global, dependent)
+      5.06,   // branch (as int)
+      5.06,   // jump (as int)
+      40.0,   // call (not measured)
   };
   if (ComputeCapability != 90)
     T.Source = "sm_90's table (no table measured for this capability)";

@@ -58,10 +58,14 @@ struct Options {
   std::string Csv = "regroup.csv";
   std::string Summary = "regroup-summary.txt";
   std::string Commit = "unknown";
-  double TargetMs = 300;
+  double TargetMs = 100;
   unsigned Threads = 1u << 20;
-  int Runs = 7;
+  int Runs = 5;
   double MinSpeedup = 1.05;
+  /// Workloads not started once this many seconds have passed.
+  double BudgetS = 150;
+  /// Comma-separated workload names; all when empty.
+  std::string Only;
 };
 
 Options parseOptions(int Argc, char **Argv) {
@@ -89,10 +93,14 @@ Options parseOptions(int Argc, char **Argv) {
       O.Runs = std::stoi(Value());
     else if (A == "--min-speedup")
       O.MinSpeedup = std::stod(Value());
+    else if (A == "--budget-s")
+      O.BudgetS = std::stod(Value());
+    else if (A == "--only")
+      O.Only = Value();
     else
       throw Error("unknown option " + A +
                   " (--ptx-dir, --csv, --summary, --commit, --target-ms, "
-                  "--threads, --runs, --min-speedup)");
+                  "--threads, --runs, --min-speedup, --budget-s, --only)");
   }
   if (O.Threads == 0 || O.Threads % 256 != 0 || O.Runs < 1 || O.TargetMs <= 0)
     throw Error("--threads must be a positive multiple of 256, --runs and "
@@ -154,6 +162,37 @@ struct Row {
   std::string Output;
 };
 
+double relativeError(double Predicted, double Measured) {
+  return std::abs(Predicted - Measured) / Measured;
+}
+
+std::string summaryHeader() {
+  char Line[256];
+  std::snprintf(Line, sizeof Line,
+                "%-17s %-8s %-10s %9s %6s %6s %6s %6s %6s %7s %6s %-5s %s\n",
+                "workload", "variant", "algorithm", "ms", "pred-w", "pred-s",
+                "meas", "err-w", "err-s", "ovh-ms", "w/ovh", "model", "output");
+  return Line;
+}
+
+std::string formatRow(const Row &R) {
+  bool Predicted = R.Variant == "remap" || R.Variant == "layout";
+  char Line[320];
+  std::snprintf(
+      Line, sizeof Line,
+      "%-17s %-8s %-10s %9.3f %6.2f %6.2f %6.2f %5.1f%% %5.1f%% %7.1f %6.2f "
+      "%-5s %s\n",
+      R.Workload.c_str(),
+      R.Variant == "remap-identity" ? "remap-id" : R.Variant.c_str(),
+      R.Algorithm.c_str(), R.Time.MedianMs, R.PredWeighted, R.PredScheduled,
+      R.Measured,
+      Predicted ? 100 * relativeError(R.PredWeighted, R.Measured) : 0.0,
+      Predicted ? 100 * relativeError(R.PredScheduled, R.Measured) : 0.0,
+      R.OverheadMs, R.SpeedupWithOverhead,
+      Predicted ? (R.Apply ? "apply" : "skip") : "-", R.Output.c_str());
+  return Line;
+}
+
 class Bench {
 public:
   Bench(const Options &O, Context &Ctx, const DeviceProperties &Props,
@@ -174,6 +213,10 @@ private:
     S.ConcurrentWarps = static_cast<unsigned>(
         std::lround(Arch->SubPartitionsPerSM * std::max(1.0, Fp32)));
     return S;
+  }
+  void record(const Row &R, std::ostream &Log) {
+    Rows.push_back(R);
+    Log << formatRow(R) << std::flush;
   }
   void check(Row &R, const std::vector<std::uint32_t> &Ref,
              const std::vector<std::uint32_t> &Got) {
@@ -211,7 +254,7 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
   W.launchOriginal(M);
   check(Orig, Ref, W.output()); // Deterministic: a repeat run agrees.
   Orig.Measured = 1;
-  Rows.push_back(Orig);
+  record(Orig, Log);
   const double Base = Orig.Time.MedianMs;
 
   Row Prof{W.name(), "bbv-profile", "-"};
@@ -221,7 +264,7 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
   Prof.Time.MedianMs = Prof.OverheadMs;
   Prof.Time.Runs = 1;
   check(Prof, Ref, W.output()); // The counting copy computes the same.
-  Rows.push_back(Prof);
+  record(Prof, Log);
 
   BbvMap Map = readBbvMap(M, W.kernel());
   std::vector<double> Lat = getBlockLatencies(Map, Table);
@@ -250,7 +293,7 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
   Id.Measured = Base / Id.Time.MedianMs;
   Id.PredWeighted = Id.PredScheduled = 1;
   check(Id, Ref, W.output());
-  Rows.push_back(Id);
+  record(Id, Log);
 
   for (RegroupAlgorithm A :
        {RegroupAlgorithm::Sorting, RegroupAlgorithm::Greedy,
@@ -261,7 +304,8 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
         hostMs([&] { Order = regroupThreads(Set, Lat, A, Remapped.WarpSize); });
     RegroupPlan Plan;
     double ModelMs = hostMs([&] {
-      Plan = planRegrouping(Set, Lat, Original, Remapped, A, O.MinSpeedup);
+      Plan = evaluateRegrouping(Set, Lat, Original, Remapped, A, Order,
+                                O.MinSpeedup);
     });
     std::unique_ptr<DeviceBuffer<std::uint32_t>> Redirect;
     double UploadMs = hostMs([&] {
@@ -278,7 +322,7 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
     R.OverheadMs = RegroupMs + UploadMs;
     R.SpeedupWithOverhead = Base / (R.Time.MedianMs + R.OverheadMs);
     check(R, Ref, W.output());
-    Rows.push_back(R);
+    record(R, Log);
     Log << "  " << Name << ": regroup " << RegroupMs << " ms, model " << ModelMs
         << " ms, upload " << UploadMs << " ms\n";
 
@@ -299,12 +343,8 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
     L.SpeedupWithOverhead = Base / (L.Time.MedianMs + L.OverheadMs);
     check(L, Ref, Back);
     W.restoreInputs();
-    Rows.push_back(L);
+    record(L, Log);
   }
-}
-
-double relativeError(double Predicted, double Measured) {
-  return std::abs(Predicted - Measured) / Measured;
 }
 
 void writeCsv(const std::string &Path, const std::vector<Row> &Rows) {
@@ -330,28 +370,9 @@ void writeCsv(const std::string &Path, const std::vector<Row> &Rows) {
 }
 
 void writeSummary(std::ostream &OS, const std::vector<Row> &Rows) {
-  char Line[256];
-  std::snprintf(Line, sizeof Line,
-                "%-17s %-7s %-10s %9s %6s %6s %6s %6s %6s %7s %6s %-6s %s\n",
-                "workload", "variant", "algorithm", "ms", "pred-w", "pred-s",
-                "meas", "err-w", "err-s", "ovh-ms", "w/ovh", "model", "output");
-  OS << Line;
-  for (const Row &R : Rows) {
-    bool Predicted = R.Variant == "remap" || R.Variant == "layout";
-    std::snprintf(
-        Line, sizeof Line,
-        "%-17s %-7s %-10s %9.3f %6.2f %6.2f %6.2f %5.1f%% %5.1f%% %7.1f "
-        "%6.2f %-6s %s\n",
-        R.Workload.c_str(),
-        R.Variant == "remap-identity" ? "remap-id" : R.Variant.c_str(),
-        R.Algorithm.c_str(), R.Time.MedianMs, R.PredWeighted, R.PredScheduled,
-        R.Measured,
-        Predicted ? 100 * relativeError(R.PredWeighted, R.Measured) : 0.0,
-        Predicted ? 100 * relativeError(R.PredScheduled, R.Measured) : 0.0,
-        R.OverheadMs, R.SpeedupWithOverhead,
-        Predicted ? (R.Apply ? "apply" : "skip") : "-", R.Output.c_str());
-    OS << Line;
-  }
+  OS << summaryHeader();
+  for (const Row &R : Rows)
+    OS << formatRow(R);
 }
 
 int runBench(const Options &O) {
@@ -380,14 +401,33 @@ int runBench(const Options &O) {
   Ws.push_back(makeMandel(Ctx, O.Threads));
   Ws.push_back(makeSeqCmp(Ctx, O.Threads / 4));
   Bench B(O, Ctx, Props, Table);
+  auto Start = std::chrono::steady_clock::now();
+  std::cout << summaryHeader();
+  bool Failed = false;
   for (auto &W : Ws) {
-    B.run(*W, M, std::cout);
-    std::cout.flush();
+    if (!O.Only.empty() &&
+        ("," + O.Only + ",").find("," + W->name() + ",") == std::string::npos)
+      continue;
+    double Spent =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count();
+    if (Spent > O.BudgetS) {
+      std::cout << "== " << W->name() << ": not run, " << Spent
+                << " s spent of the " << O.BudgetS << " s budget\n";
+      continue;
+    }
+    try {
+      B.run(*W, M, std::cout);
+    } catch (const std::exception &E) {
+      std::cout << "== " << W->name() << " failed: " << E.what() << "\n";
+      Failed = true;
+    }
   }
   writeCsv(O.Csv, B.rows());
   std::ofstream Summary(O.Summary);
   writeSummary(Summary, B.rows());
-  writeSummary(std::cout, B.rows());
+  if (Failed)
+    return 2;
   if (!B.allOutputsIdentical()) {
     std::cerr << "divopt-regroup-bench: some outputs differ from the "
                  "original's\n";

@@ -15,6 +15,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <numeric>
 #include <random>
 #include <stdexcept>
 
@@ -61,6 +62,26 @@ TEST(Regrouping, SortingIsLexicographicAndStable) {
   BbvSet S = makeSet({{1, 2}, {0, 9}, {1, 0}, {1, 2}});
   EXPECT_EQ(regroupThreads(S, {1, 1}, RegroupAlgorithm::Sorting, 4),
             (Order{1, 2, 0, 3}));
+}
+
+TEST(Regrouping, SortingManyDistinctBbvsMatchesAStableSort) {
+  // 20000 threads, most rows distinct (past the hashing path's 4096
+  // classes), two varying blocks and a constant one: the column-sort path
+  // must give exactly std::stable_sort's lexicographic order.
+  std::mt19937 Rng(11);
+  std::vector<std::vector<std::uint32_t>> Rows;
+  for (int I = 0; I < 20000; ++I)
+    Rows.push_back({1, static_cast<std::uint32_t>(Rng() % 300),
+                    static_cast<std::uint32_t>(Rng() % 300)});
+  BbvSet S = makeSet(Rows);
+  Order Want(S.Threads);
+  std::iota(Want.begin(), Want.end(), 0u);
+  std::stable_sort(
+      Want.begin(), Want.end(),
+      [&](std::uint32_t A, std::uint32_t B) { return Rows[A] < Rows[B]; });
+  EXPECT_EQ(regroupThreads(S, {1, 1, 1}, RegroupAlgorithm::Sorting), Want);
+  for (auto A : {RegroupAlgorithm::Greedy, RegroupAlgorithm::GreedyMax})
+    EXPECT_TRUE(isPermutation(regroupThreads(S, {1, 1, 1}, A), S.Threads));
 }
 
 TEST(Regrouping, GreedyKeepsLexicographicGroupsGreedyMaxPutsLongFirst) {

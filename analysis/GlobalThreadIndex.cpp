@@ -43,29 +43,33 @@ bool isPlaceRegister(Intrinsic::ID ID) {
   }
 }
 
+/// The index in 32 bits, or in 64 with each register zero-extended
+/// ((size_t)blockIdx.x * blockDim.x + threadIdx.x).
 bool isGlobalIndex(const Instruction &I) {
+  using namespace Intrinsic;
   return match(
-      &I, m_c_Add(m_c_Mul(m_Intrinsic<Intrinsic::nvvm_read_ptx_sreg_ctaid_x>(),
-                          m_Intrinsic<Intrinsic::nvvm_read_ptx_sreg_ntid_x>()),
-                  m_Intrinsic<Intrinsic::nvvm_read_ptx_sreg_tid_x>()));
+      &I,
+      m_c_Add(m_c_Mul(m_ZExtOrSelf(m_Intrinsic<nvvm_read_ptx_sreg_ctaid_x>()),
+                      m_ZExtOrSelf(m_Intrinsic<nvvm_read_ptx_sreg_ntid_x>())),
+              m_ZExtOrSelf(m_Intrinsic<nvvm_read_ptx_sreg_tid_x>())));
 }
 
-/// A use of a tid.x or ctaid.x read that belongs to a global index.
-bool feedsOnlyGlobalIndices(const Instruction &Read) {
-  for (const User *U : Read.users()) {
+/// Whether every use of V (a tid.x or ctaid.x read, or what the index
+/// builds from it: its zero extension, ctaid.x * ntid.x) ends in a global
+/// index.
+bool feedsOnlyGlobalIndices(const Value &V, unsigned Depth = 0) {
+  if (Depth > 2 || V.use_empty())
+    return false;
+  for (const User *U : V.users()) {
     const auto *I = dyn_cast<Instruction>(U);
     if (!I)
       return false;
     if (isGlobalIndex(*I))
       continue;
-    // ctaid.x * ntid.x, used by global indices only.
-    if (I->getOpcode() == Instruction::Mul && !I->users().empty() &&
-        all_of(I->users(), [](const User *MU) {
-          const auto *MI = dyn_cast<Instruction>(MU);
-          return MI && isGlobalIndex(*MI);
-        }))
-      continue;
-    return false;
+    bool Step = I->getOpcode() == Instruction::Mul ||
+                I->getOpcode() == Instruction::ZExt;
+    if (!Step || !feedsOnlyGlobalIndices(*I, Depth + 1))
+      return false;
   }
   return true;
 }

@@ -52,19 +52,23 @@ void ThreadRemapPass::printPipeline(
 
 namespace {
 
-/// Replaces each index i in NF with redirect[i].
+/// Replaces each index i in NF with redirect[i] (an unsigned 32-bit
+/// table; a 64-bit index gets the entry zero-extended).
 unsigned redirectIndices(Function &NF, Argument &Redirect) {
   GlobalThreadIndex G = findGlobalThreadIndex(NF);
   for (Instruction *I : G.Indices) {
     IRBuilder<> B(I->getNextNode());
-    Value *Wide = B.CreateZExt(I, B.getInt64Ty());
+    Value *Wide = B.CreateZExtOrBitCast(I, B.getInt64Ty());
     Value *Slot = B.CreateInBoundsGEP(B.getInt32Ty(), &Redirect, Wide);
     LoadInst *Thread =
         B.CreateAlignedLoad(B.getInt32Ty(), Slot, Align(4), "divopt.thread");
     // The table is not written while the kernel runs.
     Thread->setMetadata(LLVMContext::MD_invariant_load,
                         MDNode::get(NF.getContext(), {}));
-    I->replaceUsesWithIf(Thread, [&](Use &U) { return U.getUser() != Wide; });
+    Value *New = B.CreateZExtOrBitCast(Thread, I->getType());
+    I->replaceUsesWithIf(New, [&](Use &U) {
+      return U.getUser() != Wide && U.getUser() != Slot;
+    });
   }
   return G.Indices.size();
 }

@@ -69,3 +69,26 @@ entry:
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+
+; The 64-bit form, (size_t)blockIdx.x * blockDim.x + threadIdx.x: the index
+; itself addresses the table, and the 32-bit entry is zero-extended.
+; REMARK: remark: {{.*}} kernel wide remapped as wide_$_divopt_$_remap: 1 global thread index(es)
+; CHECK-LABEL: define ptx_kernel void @"wide_$_divopt_$_remap"(ptr addrspace(1) %a, ptr %divopt.redirect)
+; CHECK: %i = add nuw nsw i64 %m, %t
+; CHECK-NEXT: %[[P:.+]] = getelementptr inbounds i32, ptr %divopt.redirect, i64 %i
+; CHECK-NEXT: %divopt.thread = load i32, ptr %[[P]], align 4, !invariant.load
+; CHECK-NEXT: %[[W:.+]] = zext i32 %divopt.thread to i64
+; CHECK-NEXT: %p = getelementptr float, ptr addrspace(1) %a, i64 %[[W]]
+define ptx_kernel void @wide(ptr addrspace(1) %a) {
+  %c32 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %c = zext i32 %c32 to i64
+  %b32 = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %b = zext i32 %b32 to i64
+  %m = mul nuw nsw i64 %c, %b
+  %t32 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %t = zext i32 %t32 to i64
+  %i = add nuw nsw i64 %m, %t
+  %p = getelementptr float, ptr addrspace(1) %a, i64 %i
+  store float 1.0, ptr addrspace(1) %p
+  ret void
+}

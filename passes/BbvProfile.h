@@ -18,7 +18,8 @@
 // (runtime/BbvMap.h) naming each counter's block and its instructions per
 // operation class, which the runtime reads with cuModuleGetGlobal. The original
 // kernel is kept. Threads that leave through `unreachable` (a trap) write
-// nothing.
+// nothing; counts are 32-bit and wrap after 2^32 - 1 runs of a block by one
+// thread.
 //
 //   bbv-profile<kernel=NAME;block=N>
 //

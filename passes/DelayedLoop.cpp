@@ -31,8 +31,7 @@ static Error refuse(const Twine &Why) {
 
 /// Issue cost of a region, inner loops weighted by their trip counts.
 static double regionCost(ArrayRef<BasicBlock *> Blocks, const Loop &Outer,
-                         const LoopInfo &LI, ScalarEvolution &SE,
-                         unsigned CC) {
+                         const LoopInfo &LI, ScalarEvolution &SE, unsigned CC) {
   double Cost = 0;
   for (BasicBlock *BB : Blocks) {
     double Weight = 1;
@@ -51,8 +50,8 @@ static double regionCost(ArrayRef<BasicBlock *> Blocks, const Loop &Outer,
 /// comes back to Avoid.
 static SmallVector<BasicBlock *, 8> walkRegion(BasicBlock *From,
                                                BasicBlock *Stop,
-                                               BasicBlock *Avoid,
-                                               const Loop &L, bool &Bad) {
+                                               BasicBlock *Avoid, const Loop &L,
+                                               bool &Bad) {
   SmallVector<BasicBlock *, 8> Blocks{From};
   SmallPtrSet<BasicBlock *, 8> Seen{From};
   for (unsigned I = 0; I < Blocks.size(); ++I) {
@@ -122,9 +121,9 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
     Arms.insert(A.Blocks.begin(), A.Blocks.end());
   if (Bad || any_of(S.PreBlocks, [&](BasicBlock *BB) {
         return Arms.contains(BB) || BB == S.Join ||
-               (BB != S.Header &&
-                any_of(predecessors(BB),
-                       [&](BasicBlock *P) { return !Pre.contains(P); }));
+               (BB != S.Header && any_of(predecessors(BB), [&](BasicBlock *P) {
+                  return !Pre.contains(P);
+                }));
       }))
     return refuse("the code before the branch can bypass it or be entered "
                   "from elsewhere");
@@ -248,8 +247,8 @@ void LoopDelayer::createBlocks() {
   BranchBB = S.Branch->getParent();
   Vote = BasicBlock::Create(Ctx, "delay.vote", F, BranchBB->getNextNode());
   ThenGate = BasicBlock::Create(Ctx, "delay.then.gate", F, Vote->getNextNode());
-  ElseGate = BasicBlock::Create(Ctx, "delay.else.gate", F,
-                                ThenGate->getNextNode());
+  ElseGate =
+      BasicBlock::Create(Ctx, "delay.else.gate", F, ThenGate->getNextNode());
   Wait = BasicBlock::Create(Ctx, "delay.wait", F, S.Latch->getNextNode());
   NewLatch = BasicBlock::Create(Ctx, "delay.latch", F, Wait->getNextNode());
   NewExit = BasicBlock::Create(Ctx, "delay.exit", F, NewLatch->getNextNode());
@@ -318,8 +317,8 @@ void LoopDelayer::buildHeader() {
   Pending->addIncoming(B.getFalse(), S.Preheader);
   Done = B.CreatePHI(I1, 2, "delay.done");
   Done->addIncoming(B.getFalse(), S.Preheader);
-  Value *Need = B.CreateAnd(B.CreateNot(Pending), B.CreateNot(Done),
-                            "delay.need.pre");
+  Value *Need =
+      B.CreateAnd(B.CreateNot(Pending), B.CreateNot(Done), "delay.need.pre");
   BranchInst *Br = B.CreateCondBr(Need, S.Header, Vote);
   // Marks the loop as delayed: its gates are not candidates again.
   Br->setMetadata("divopt.delayed", MDNode::get(Ctx, {}));
@@ -382,23 +381,21 @@ Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Taken, Value *Live) {
   Value *WaitThen = B.CreateICmpNE(NT, B.getInt32(0));
   Value *OtherWaits = B.CreateSelect(D0, WaitElse, WaitThen);
   Value *Same = B.CreateAnd(B.CreateICmpEQ(D0, Prev), OtherWaits);
-  Value *Streak1 = B.CreateSelect(
-      Same, B.CreateAdd(Streak, B.getInt32(1)),
-      B.CreateZExt(OtherWaits, I32), "delay.streak.now");
+  Value *Streak1 =
+      B.CreateSelect(Same, B.CreateAdd(Streak, B.getInt32(1)),
+                     B.CreateZExt(OtherWaits, I32), "delay.streak.now");
   // Anti-starvation: a side left waiting MaxDelay trips in a row gets the
   // next one.
   Value *Flip = B.CreateICmpUGT(Streak1, B.getInt32(Opts.MaxDelay));
   Value *D = B.CreateXor(D0, Flip, "delay.dir");
   Streak->addIncoming(B.getInt32(0), S.Preheader);
   Prev->addIncoming(B.getFalse(), S.Preheader);
-  VoteState.push_back(
-      {Streak, B.CreateSelect(Flip, B.getInt32(0), Streak1)});
+  VoteState.push_back({Streak, B.CreateSelect(Flip, B.getInt32(0), Streak1)});
   VoteState.push_back({Prev, D});
   return D;
 }
 
-Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Taken,
-                                    Value *Live) {
+Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Taken, Value *Live) {
   IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
   PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
   Phase->addIncoming(B.getInt32(0), S.Preheader);
@@ -408,8 +405,8 @@ Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Taken,
   Value *D = B.CreateICmpUGE(Phase, B.getInt32(Opts.Zeros), "delay.turn");
   if (Opts.IdleRemoval) {
     Value *AnyThen = B.CreateICmpNE(Taken, B.getInt32(0));
-    Value *AnyElse = B.CreateICmpNE(B.CreateAnd(Live, B.CreateNot(Taken)),
-                                    B.getInt32(0));
+    Value *AnyElse =
+        B.CreateICmpNE(B.CreateAnd(Live, B.CreateNot(Taken)), B.getInt32(0));
     D = B.CreateSelect(D, AnyThen, B.CreateNot(AnyElse), "delay.dir");
   }
   Value *Next = B.CreateAdd(Phase, B.getInt32(1));
@@ -424,9 +421,9 @@ void LoopDelayer::buildGates() {
   TB.CreateCondBr(TB.CreateAnd(PendingNow, Cond, "delay.run.then"), S.Then,
                   Wait);
   IRBuilder<> EB(ElseGate);
-  EB.CreateCondBr(EB.CreateAnd(PendingNow, EB.CreateNot(Cond),
-                               "delay.run.else"),
-                  S.Else, Wait);
+  EB.CreateCondBr(
+      EB.CreateAnd(PendingNow, EB.CreateNot(Cond), "delay.run.else"), S.Else,
+      Wait);
   // The arms (or, for an if-only branch, the join) were entered from the
   // header; now from the gates.
   S.Then->replacePhiUsesWith(BranchBB, ThenGate);

@@ -16,8 +16,9 @@
 //                 br (!pending && !done), header, delay.vote
 //   header ... B: pre (the header's phis now read the state); br delay.vote
 //   delay.vote:   merge pre-values; pending = !done
-//                 taken = ballot(mask, pending && c); live = ballot(mask, !done)
-//                 D = strategy(taken, live, vote state); br D, then.gate, else.gate
+//                 taken = ballot(mask, pending && c); live = ballot(mask,
+//                 !done) D = strategy(taken, live, vote state); br D,
+//                 then.gate, else.gate
 //   then.gate:    br (pending && c), Then, delay.wait
 //   else.gate:    br (pending && !c), Else, delay.wait
 //   Then/Else, Join ... Latch (unchanged); Latch: br delay.latch

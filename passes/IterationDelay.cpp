@@ -57,9 +57,8 @@ static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
   if (Key == "majority" || Key == "round-robin") {
     if (Error E = P.checkFlag(Key, V))
       return E;
-    return setVote(O, Key == "majority" ? DelayVote::Majority
-                                        : DelayVote::RoundRobin,
-                   P);
+    return setVote(
+        O, Key == "majority" ? DelayVote::Majority : DelayVote::RoundRobin, P);
   }
   if (Key == "threshold")
     return Assign(O.Threshold, P.getUnsigned(Key, V, 1, 32));
@@ -171,10 +170,8 @@ public:
   bool run();
 
 private:
-  std::optional<Candidate> evaluate(const DivergentBranch &DB,
-                                    const Target &T);
-  bool decideLoop(ArrayRef<const DivergentBranch *> Branches,
-                  const Target &T);
+  std::optional<Candidate> evaluate(const DivergentBranch &DB, const Target &T);
+  bool decideLoop(ArrayRef<const DivergentBranch *> Branches, const Target &T);
   void missed(const Instruction &At, StringRef Name, const Twine &Why);
   unsigned registersAfter(const DelayShape &S, const Choice &C);
 
@@ -205,7 +202,7 @@ unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
 }
 
 std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
-                                          const Target &T) {
+                                           const Target &T) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   Expected<DelayShape> S = getDelayShape(DB, LI, SE, T.ComputeCapability);
@@ -251,8 +248,8 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   double BestCost = 0, BestWorst = 0;
   for (const Choice &C : Choices) {
     double Cost = CostAt(C, Body.P), Worst = WorstOf(C);
-    bool Safe = Worst >= MaxPredictedLoss, BestSafe =
-                                              BestWorst >= MaxPredictedLoss;
+    bool Safe = Worst >= MaxPredictedLoss,
+         BestSafe = BestWorst >= MaxPredictedLoss;
     if (!Best || (Safe && !BestSafe) || (Safe == BestSafe && Cost < BestCost)) {
       Best = C;
       BestCost = Cost;
@@ -262,9 +259,9 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
 
   unsigned RegsBefore = estimateRegisters(computeRegisterPressure(F));
   Candidate Cand{&DB, std::move(*S), *Best, {}, ""};
-  Cand.D = decide({Before, RegsBefore},
-                  {BestCost, registersAfter(Cand.S, *Best)}, T,
-                  Opts.MinSpeedup);
+  Cand.D =
+      decide({Before, RegsBefore}, {BestCost, registersAfter(Cand.S, *Best)}, T,
+             Opts.MinSpeedup);
   if (BestWorst < MaxPredictedLoss)
     Cand.D.Profitable = false;
   raw_string_ostream OS(Cand.Summary);
@@ -281,8 +278,8 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
      << Cand.D.Explanation;
   if (!Known)
     OS << "; worst case over then-probabilities 0.05-0.95 "
-       << format("%.2fx", BestWorst) << " (must be >= "
-       << format("%.2fx", MaxPredictedLoss) << ")";
+       << format("%.2fx", BestWorst)
+       << " (must be >= " << format("%.2fx", MaxPredictedLoss) << ")";
   return Cand;
 }
 

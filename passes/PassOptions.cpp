@@ -50,24 +50,24 @@ Expected<double> PassOptionParser::getDouble(StringRef Key,
                                              double Min, double Max) const {
   double D;
   if (!Value || Value->getAsDouble(D))
-    return error("'" + Key + "' needs a number, as in " + Key + "=" +
-                 str(Min));
+    return error("'" + Key + "' needs a number, as in " + Key + "=" + str(Min));
   if (!(D >= Min && D <= Max))
-    return error("'" + Key + "=" + *Value + "' is out of range [" +
-                 str(Min) + ", " + str(Max) + "]");
+    return error("'" + Key + "=" + *Value + "' is out of range [" + str(Min) +
+                 ", " + str(Max) + "]");
   return D;
 }
 
-Expected<unsigned>
-PassOptionParser::getUnsigned(StringRef Key, std::optional<StringRef> Value,
-                              unsigned Min, unsigned Max) const {
+Expected<unsigned> PassOptionParser::getUnsigned(StringRef Key,
+                                                 std::optional<StringRef> Value,
+                                                 unsigned Min,
+                                                 unsigned Max) const {
   unsigned U;
   if (!Value || Value->getAsInteger(10, U))
     return error("'" + Key + "' needs a whole number, as in " + Key + "=" +
                  Twine(Min));
   if (U < Min || U > Max)
-    return error("'" + Key + "=" + *Value + "' is out of range [" +
-                 Twine(Min) + ", " + Twine(Max) + "]");
+    return error("'" + Key + "=" + *Value + "' is out of range [" + Twine(Min) +
+                 ", " + Twine(Max) + "]");
   return U;
 }
 

@@ -24,8 +24,7 @@ static cl::opt<bool> AutoPipeline(
              "higher pipelines (NVPTX modules only)"));
 
 static cl::opt<std::string> PipelineText(
-    "divopt-pipeline", cl::init(""),
-    cl::value_desc("passes"),
+    "divopt-pipeline", cl::init(""), cl::value_desc("passes"),
     cl::desc("The DivOpt passes the automatic pipeline runs, in opt's "
              "-passes syntax (default: the built-in pipeline)"));
 

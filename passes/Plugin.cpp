@@ -10,10 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BbvProfile.h"
 #include "BranchDistribution.h"
 #include "DivergenceRemarks.h"
 #include "IterationDelay.h"
 #include "Pipeline.h"
+#include "ThreadRemap.h"
 #include "analysis/CostPrinter.h"
 #include "analysis/DivergenceAnalysis.h"
 
@@ -23,6 +25,29 @@
 
 using namespace llvm;
 using namespace divopt;
+
+/// Splits "name<params>" into its parameters when the name matches.
+static std::optional<StringRef> matchParams(StringRef Name, StringRef Pass) {
+  if (Name == Pass)
+    return StringRef();
+  if (!Name.consume_front(Pass) || !Name.consume_front("<") ||
+      !Name.consume_back(">"))
+    return std::nullopt;
+  return Name;
+}
+
+/// Adds the module pass PassT built from Params, or prints why it cannot.
+template <typename PassT, typename ParseT>
+static bool addParsedModulePass(ModulePassManager &MPM, StringRef Params,
+                                ParseT Parse) {
+  auto Opts = Parse(Params);
+  if (!Opts) {
+    errs() << "error: " << toString(Opts.takeError()) << "\n";
+    return false;
+  }
+  MPM.addPass(PassT(std::move(*Opts)));
+  return true;
+}
 
 static bool parseModulePass(PassBuilder &PB, StringRef Name,
                             ModulePassManager &MPM) {
@@ -36,17 +61,12 @@ static bool parseModulePass(PassBuilder &PB, StringRef Name,
     MPM.addPass(std::move(*P));
     return true;
   }
+  if (auto P = matchParams(Name, "bbv-profile"))
+    return addParsedModulePass<BbvProfilePass>(MPM, *P, parseBbvProfileOptions);
+  if (auto P = matchParams(Name, "thread-remap"))
+    return addParsedModulePass<ThreadRemapPass>(MPM, *P,
+                                                parseThreadRemapOptions);
   return false;
-}
-
-/// Splits "name<params>" into its parameters when the name matches.
-static std::optional<StringRef> matchParams(StringRef Name, StringRef Pass) {
-  if (Name == Pass)
-    return StringRef();
-  if (!Name.consume_front(Pass) || !Name.consume_front("<") ||
-      !Name.consume_back(">"))
-    return std::nullopt;
-  return Name;
 }
 
 template <typename PassT, typename ParseT>

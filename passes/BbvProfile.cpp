@@ -1,0 +1,253 @@
+//===- BbvProfile.cpp - Per-thread basic-block vectors --------------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BbvProfile.h"
+#include "KernelClone.h"
+#include "PassOptions.h"
+#include "analysis/InstructionCost.h"
+#include "analysis/model/InstructionLatency.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "divopt-bbv-profile"
+
+STATISTIC(NumInstrumented, "Kernels given a BBV-counting copy");
+STATISTIC(NumCounters, "Basic-block counters added");
+STATISTIC(NumRefused, "Kernels left without a BBV-counting copy");
+
+static_assert(static_cast<unsigned>(divopt::OpClass::Call) + 1 ==
+                  divopt::NumLatencyClasses,
+              "the latency classes name every OpClass");
+
+namespace divopt {
+
+Expected<BbvProfileOptions> parseBbvProfileOptions(StringRef Params) {
+  BbvProfileOptions Opts;
+  PassOptionParser P("bbv-profile", Params);
+  Error E = P.forEach([&](StringRef Key, std::optional<StringRef> V) -> Error {
+    if (Key == "kernel") {
+      if (!V || V->empty())
+        return createStringError(
+            inconvertibleErrorCode(),
+            "invalid bbv-profile parameter: 'kernel' needs a kernel "
+            "name, as in kernel=k");
+      Opts.Kernel = V->str();
+    } else if (Key == "block") {
+      Expected<unsigned> U = P.getUnsigned(Key, V, 0, 2147483646);
+      if (!U)
+        return U.takeError();
+      Opts.Block = *U;
+    } else {
+      return P.unknown(Key, "kernel=<name> or block=<n>");
+    }
+    return Error::success();
+  });
+  if (E)
+    return E;
+  return Opts;
+}
+
+void BbvProfilePass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  OS << "bbv-profile";
+  SmallVector<std::string, 2> Params;
+  if (!Opts.Kernel.empty())
+    Params.push_back("kernel=" + Opts.Kernel);
+  if (Opts.Block)
+    Params.push_back("block=" + std::to_string(*Opts.Block));
+  if (!Params.empty())
+    OS << "<" << join(Params, ";") << ">";
+}
+
+namespace {
+
+Value *readSreg(IRBuilder<> &B, Intrinsic::ID ID) {
+  return B.CreateZExt(
+      B.CreateIntrinsic(B.getInt32Ty(), ID, ArrayRef<Value *>()),
+      B.getInt64Ty());
+}
+
+/// Linear index of the thread in its block and of the block in the grid.
+std::pair<Value *, Value *> getLinearPlace(IRBuilder<> &B) {
+  using namespace Intrinsic;
+  Value *Tx = readSreg(B, nvvm_read_ptx_sreg_tid_x);
+  Value *Ty = readSreg(B, nvvm_read_ptx_sreg_tid_y);
+  Value *Tz = readSreg(B, nvvm_read_ptx_sreg_tid_z);
+  Value *Nx = readSreg(B, nvvm_read_ptx_sreg_ntid_x);
+  Value *Ny = readSreg(B, nvvm_read_ptx_sreg_ntid_y);
+  Value *Cx = readSreg(B, nvvm_read_ptx_sreg_ctaid_x);
+  Value *Cy = readSreg(B, nvvm_read_ptx_sreg_ctaid_y);
+  Value *Cz = readSreg(B, nvvm_read_ptx_sreg_ctaid_z);
+  Value *Gx = readSreg(B, nvvm_read_ptx_sreg_nctaid_x);
+  Value *Gy = readSreg(B, nvvm_read_ptx_sreg_nctaid_y);
+  Value *InBlock = B.CreateAdd(
+      B.CreateMul(B.CreateAdd(B.CreateMul(Tz, Ny), Ty), Nx), Tx, "divopt.tid");
+  Value *Block =
+      B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(Cz, Gy), Cy), Gx), Cx,
+                  "divopt.ctaid");
+  return {InBlock, Block};
+}
+
+/// Names without spaces, for the map's words.
+std::string getBlockName(const BasicBlock &BB, unsigned Index) {
+  if (!BB.hasName())
+    return "bb" + std::to_string(Index);
+  std::string Name = BB.getName().str();
+  for (char &C : Name)
+    if (isspace(static_cast<unsigned char>(C)))
+      C = '_';
+  return Name;
+}
+
+std::string buildMap(const Function &F) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "divopt-bbv 1\nkernel " << F.getName() << "\nclasses";
+  for (std::string_view C : getLatencyClassNames())
+    OS << " " << C;
+  OS << "\n";
+  unsigned Index = 0;
+  for (const BasicBlock &BB : F) {
+    std::array<unsigned, NumLatencyClasses> Counts{};
+    for (const Instruction &I : BB)
+      ++Counts[static_cast<unsigned>(classify(I))];
+    OS << "block " << Index << " " << getBlockName(BB, Index);
+    for (unsigned C : Counts)
+      OS << " " << C;
+    OS << "\n";
+    ++Index;
+  }
+  return Text;
+}
+
+void addMapGlobal(Module &M, StringRef Name, const std::string &Text) {
+  Constant *Init = ConstantDataArray::getString(M.getContext(), Text);
+  // Global address space, visible: the runtime finds it by name.
+  new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                     GlobalValue::ExternalLinkage, Init, Name, nullptr,
+                     GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
+}
+
+/// Counts each block of NF in a per-thread array and writes it out at every
+/// return, to the row of this thread (only in CTA Block, when given).
+void instrument(Function &NF, std::optional<unsigned> Block) {
+  const unsigned N = NF.size();
+  SmallVector<BasicBlock *, 16> Blocks;
+  for (BasicBlock &BB : NF)
+    Blocks.push_back(&BB);
+  BasicBlock &Entry = NF.getEntryBlock();
+  Instruction *EntryStart = &*Entry.getFirstInsertionPt();
+  IRBuilder<> B(EntryStart);
+  const DataLayout &DL = NF.getDataLayout();
+  ArrayType *CountsTy = ArrayType::get(B.getInt32Ty(), N);
+  AllocaInst *Counts =
+      B.CreateAlloca(CountsTy, DL.getAllocaAddrSpace(), nullptr, "divopt.bbv");
+  B.CreateMemSet(Counts, B.getInt8(0), N * 4, Align(4));
+  auto [InBlock, Cta] = getLinearPlace(B);
+  Value *Row = InBlock;
+  if (!Block) {
+    // Threads per block = ntid.x * ntid.y * ntid.z.
+    using namespace Intrinsic;
+    Value *Threads =
+        B.CreateMul(B.CreateMul(readSreg(B, nvvm_read_ptx_sreg_ntid_x),
+                                readSreg(B, nvvm_read_ptx_sreg_ntid_y)),
+                    readSreg(B, nvvm_read_ptx_sreg_ntid_z));
+    Row = B.CreateAdd(B.CreateMul(Cta, Threads), InBlock, "divopt.thread");
+  }
+  Value *Active =
+      Block ? B.CreateICmpEQ(Cta, B.getInt64(*Block), "divopt.profiled")
+            : nullptr;
+
+  for (unsigned K = 0; K < N; ++K) {
+    B.SetInsertPoint(K == 0 ? EntryStart : &*Blocks[K]->getFirstInsertionPt());
+    Value *Slot = B.CreateConstInBoundsGEP2_32(CountsTy, Counts, 0, K);
+    B.CreateStore(
+        B.CreateAdd(B.CreateLoad(B.getInt32Ty(), Slot), B.getInt32(1)), Slot);
+  }
+
+  Argument *Out = NF.getArg(NF.arg_size() - 1);
+  SmallVector<ReturnInst *, 4> Returns;
+  for (BasicBlock *BB : Blocks)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB->getTerminator()))
+      Returns.push_back(Ret);
+  for (ReturnInst *Ret : Returns) {
+    Instruction *At = Ret;
+    if (Active)
+      At = SplitBlockAndInsertIfThen(Active, Ret, /*Unreachable=*/false);
+    B.SetInsertPoint(At);
+    Value *Base = B.CreateInBoundsGEP(B.getInt32Ty(), Out,
+                                      B.CreateMul(Row, B.getInt64(N)));
+    for (unsigned K = 0; K < N; ++K) {
+      Value *Count = B.CreateLoad(
+          B.getInt32Ty(), B.CreateConstInBoundsGEP2_32(CountsTy, Counts, 0, K));
+      B.CreateAlignedStore(
+          Count, B.CreateConstInBoundsGEP1_64(B.getInt32Ty(), Base, K),
+          Align(4));
+    }
+  }
+}
+
+} // namespace
+
+PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
+  SmallVector<Function *, 8> Kernels;
+  for (Function &F : M)
+    if (F.hasKernelCallingConv() && !F.isDeclaration() && !isDerivedKernel(F) &&
+        (Opts.Kernel.empty() || F.getName() == Opts.Kernel))
+      Kernels.push_back(&F);
+  if (!Opts.Kernel.empty() && Kernels.empty()) {
+    M.getContext().emitError("bbv-profile: the module has no kernel named '" +
+                             Opts.Kernel + "'");
+    return PreservedAnalyses::all();
+  }
+  bool Changed = false;
+  for (Function *F : Kernels) {
+    OptimizationRemarkEmitter ORE(F);
+    std::string Name = getDerivedKernelName(F->getName(), "bbv");
+    std::string MapName = Name + "_$_map";
+    if (M.getNamedValue(Name) || M.getNamedValue(MapName)) {
+      ++NumRefused;
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NotInstrumented", F)
+               << "kernel " << F->getName()
+               << " not instrumented: the module already holds " << Name;
+      });
+      continue;
+    }
+    addMapGlobal(M, MapName, buildMap(*F));
+    Function *NF = cloneKernelWithPointer(*F, Name, "divopt.counters");
+    instrument(*NF, Opts.Block);
+    ++NumInstrumented;
+    NumCounters += F->size();
+    Changed = true;
+    ORE.emit([&] {
+      OptimizationRemark R(DEBUG_TYPE, "Instrumented", F);
+      R << "kernel " << F->getName() << " instrumented as " << Name << ": "
+        << ore::NV("Counters", static_cast<unsigned>(F->size()))
+        << " basic-block counters per thread, ";
+      if (Opts.Block)
+        R << "threads of block " << ore::NV("Block", *Opts.Block) << " only";
+      else
+        R << "all threads";
+      return R << "; map in " << MapName;
+    });
+  }
+  if (!Changed)
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<AllAnalysesOn<Function>>();
+  return PA;
+}
+
+} // namespace divopt

@@ -1,0 +1,68 @@
+//===- RegroupPlan.h - Regroup a launch, or leave it ------------*- C++ -*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Pure C++: from a BBV profile, the order an algorithm gives, the model's
+// prediction for the launch as it is and as regrouped, and the decision:
+// regroup only when BBV-weighted-scheduled predicts at least MinSpeedup
+// (redirection costs a load per thread and scatters its memory accesses).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_RUNTIME_REGROUPPLAN_H
+#define DIVOPT_RUNTIME_REGROUPPLAN_H
+
+#include "runtime/DivergenceModel.h"
+#include "runtime/Regrouping.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace divopt::runtime {
+
+struct ModelPrediction {
+  double Weighted = 0;  ///< BBV-weighted, cycles.
+  double Scheduled = 0; ///< BBV-weighted-scheduled, cycles.
+};
+
+/// Both metrics for one thread order (empty: the identity).
+ModelPrediction predict(const BbvSet &Set, const std::vector<double> &BlockLat,
+                        const std::vector<std::uint32_t> &Order,
+                        const LaunchShape &Shape);
+
+struct RegroupPlan {
+  RegroupAlgorithm Algorithm = RegroupAlgorithm::GreedyMax;
+  /// Position -> thread; the redirection table of the remapped kernel.
+  std::vector<std::uint32_t> Order;
+  ModelPrediction Before, After;
+  /// Whether the predicted speedup clears the threshold.
+  bool Apply = false;
+
+  double predictedWeightedSpeedup() const {
+    return Before.Weighted / After.Weighted;
+  }
+  double predictedScheduledSpeedup() const {
+    return Before.Scheduled / After.Scheduled;
+  }
+};
+
+/// The plan for an order Algorithm already computed.
+RegroupPlan
+evaluateRegrouping(const BbvSet &Set, const std::vector<double> &BlockLat,
+                   const LaunchShape &Original, const LaunchShape &Remapped,
+                   RegroupAlgorithm Algorithm, std::vector<std::uint32_t> Order,
+                   double MinSpeedup = 1.05);
+
+/// Regroups with Algorithm and evaluates the order. Shapes may differ in
+/// resident CTAs per SM: the remapped kernel may need
+/// another register count than the original.
+RegroupPlan
+planRegrouping(const BbvSet &Set, const std::vector<double> &BlockLat,
+               const LaunchShape &Original, const LaunchShape &Remapped,
+               RegroupAlgorithm Algorithm, double MinSpeedup = 1.05);
+
+} // namespace divopt::runtime
+
+#endif // DIVOPT_RUNTIME_REGROUPPLAN_H

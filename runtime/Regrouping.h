@@ -1,0 +1,53 @@
+//===- Regrouping.h - Thread regrouping over BBVs ---------------*- C++ -*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Pure C++: the regrouping algorithms of "Modeling and Optimizing
+// Control-Flow Divergence" (IEEE TCAD 35(7), 2016). Each returns an order,
+// position -> thread (a permutation; DivergenceModel.h), that puts threads
+// with similar basic-block vectors into the same warp. The `thread-remap`
+// pass makes a kernel run that order: position p does thread order[p]'s
+// work (reference redirection).
+//
+// Sorting:    threads in lexicographic order of their BBVs.
+// Greedy:     threads with equal BBVs form groups; each group's full warps
+//             stand alone, and the remainders (fewer than a warp) are merged
+//             pairwise, neighbours in latency order, cheapest first (the
+//             latency a merge adds per thread it places), until every group
+//             fills whole warps. Groups keep the lexicographic order.
+// Greedy-Max: Greedy's groups, laid out by latency, longest first, so the
+//             longest warps and CTAs start first and the block scheduler
+//             fills the tail with short ones (load balance).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_RUNTIME_REGROUPING_H
+#define DIVOPT_RUNTIME_REGROUPING_H
+
+#include "runtime/BbvSet.h"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace divopt::runtime {
+
+enum class RegroupAlgorithm { Sorting, Greedy, GreedyMax };
+
+/// "sorting", "greedy" or "greedy-max".
+const char *getRegroupAlgorithmName(RegroupAlgorithm A);
+std::optional<RegroupAlgorithm> parseRegroupAlgorithm(std::string_view Name);
+
+/// The order Algorithm gives; throws std::invalid_argument when BlockLat
+/// does not fit the set or WarpSize is 0.
+std::vector<std::uint32_t> regroupThreads(const BbvSet &Set,
+                                          const std::vector<double> &BlockLat,
+                                          RegroupAlgorithm Algorithm,
+                                          unsigned WarpSize = 32);
+
+} // namespace divopt::runtime
+
+#endif // DIVOPT_RUNTIME_REGROUPING_H

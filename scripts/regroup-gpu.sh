@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs the thread regrouping benchmark on the GPU machine from what
+# scripts/regroup-build.sh left in the carried folder (this script's
+# ../..): the prebuilt divopt-regroup-bench, or, when it does not start
+# there, one built from the carried sources (cmake, CUDA, no LLVM).
+# Output to $OUT (else ./regroup-out): env.txt, regroup.log, regroup.csv,
+# summary.txt. Exit status 0 only if the run passed and every output was
+# identical to the original kernel's.
+set -uo pipefail
+carry=$(cd "$(dirname "$0")/../.." && pwd)
+out=${OUT:-$PWD/regroup-out}
+cuda=${CUDA_PATH:-/usr/local/cuda}
+mkdir -p "$out"
+commit=$(sed -n 's/^commit: //p' "$carry/MANIFEST")
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm \
+    --format=csv 2>&1
+  cat "$carry/MANIFEST"
+} >"$out/env.txt"
+cat "$out/env.txt"
+
+bin=$carry/bin/divopt-regroup-bench
+"$bin" --no-such-option >/dev/null 2>&1
+if [ $? -ne 2 ]; then
+  echo "prebuilt binary does not start here: building from the carried sources"
+  build=/tmp/regroup-build
+  cmake -S "$carry/src" -B "$build" -DDIVOPT_BUILD_PLUGIN=OFF \
+    -DDIVOPT_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=Release \
+    -DCUDAToolkit_ROOT="$cuda" >"$out/build.log" 2>&1 &&
+    cmake --build "$build" -j"$(nproc)" --target divopt-regroup-bench \
+      >>"$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }
+  bin=$build/bench/regroup/divopt-regroup-bench
+fi
+timeout 480 "$bin" --ptx-dir "$carry/ptx" --csv "$out/regroup.csv" \
+  --summary "$out/summary.txt" --commit "$commit" "$@" 2>&1 | tee "$out/regroup.log"
+exit "${PIPESTATUS[0]}"

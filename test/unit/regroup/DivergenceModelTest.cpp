@@ -1,0 +1,143 @@
+//===- DivergenceModelTest.cpp - BBV-weighted metrics on known sets -------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Warps of 4 lanes keep the sets small enough to work by hand; each
+// expected value is derived in the comment above it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/DivergenceModel.h"
+
+#include "gtest/gtest.h"
+
+#include <stdexcept>
+
+using namespace divopt::runtime;
+
+namespace {
+
+/// One row per thread.
+BbvSet makeSet(const std::vector<std::vector<std::uint32_t>> &Rows) {
+  BbvSet S;
+  S.Threads = Rows.size();
+  S.Blocks = Rows.empty() ? 0 : Rows[0].size();
+  for (const auto &R : Rows)
+    S.Counts.insert(S.Counts.end(), R.begin(), R.end());
+  return S;
+}
+
+LaunchShape shape(unsigned Tpb, unsigned Sms, unsigned Resident) {
+  LaunchShape L;
+  L.ThreadsPerBlock = Tpb;
+  L.WarpSize = 4;
+  L.SMs = Sms;
+  L.BlocksPerSM = Resident;
+  return L;
+}
+
+// Block 0 (latency 1) once per thread; block 1 (latency 10) 5 times in odd
+// threads, never in even ones.
+BbvSet alternating() {
+  return makeSet(
+      {{1, 0}, {1, 5}, {1, 0}, {1, 5}, {1, 0}, {1, 5}, {1, 0}, {1, 5}});
+}
+const std::vector<double> AltLat = {1, 10};
+
+TEST(DivergenceModel, WarpRunsEachBlockAsOftenAsItsBusiestLane) {
+  // Every warp holds an odd thread: 1 x 1 + 5 x 10 = 51.
+  EXPECT_EQ(getWarpLatencies(alternating(), AltLat, {}, shape(8, 1, 1)),
+            (std::vector<double>{51, 51}));
+  // Even threads first: 1, then 51.
+  std::vector<std::uint32_t> Sorted = {0, 2, 4, 6, 1, 3, 5, 7};
+  EXPECT_EQ(getWarpLatencies(alternating(), AltLat, Sorted, shape(8, 1, 1)),
+            (std::vector<double>{1, 51}));
+}
+
+TEST(DivergenceModel, BbvWeightedDividesCtasOverSms) {
+  // Two CTAs of one warp: (51 + 51) / 1 SM, / 2 SMs.
+  EXPECT_DOUBLE_EQ(getBbvWeighted(alternating(), AltLat, {}, shape(4, 1, 1)),
+                   102);
+  EXPECT_DOUBLE_EQ(getBbvWeighted(alternating(), AltLat, {}, shape(4, 2, 1)),
+                   51);
+  std::vector<std::uint32_t> Sorted = {0, 2, 4, 6, 1, 3, 5, 7};
+  EXPECT_DOUBLE_EQ(
+      getBbvWeighted(alternating(), AltLat, Sorted, shape(4, 2, 1)), 26);
+}
+
+TEST(DivergenceModel, PartialLastCtaHasIdleLanes) {
+  // Six threads in CTAs of 4: warps {0..3} = 51, {4,5} = 51.
+  BbvSet S = makeSet({{1, 0}, {1, 5}, {1, 0}, {1, 0}, {1, 0}, {1, 5}});
+  EXPECT_EQ(getCtaLatencies(S, AltLat, {}, shape(4, 1, 1)),
+            (std::vector<double>{51, 51}));
+}
+
+/// CTAs of one warp of latency C[i] each (one block of latency 1).
+BbvSet ctasOf(const std::vector<std::uint32_t> &C) {
+  std::vector<std::vector<std::uint32_t>> Rows;
+  for (std::uint32_t L : C)
+    for (int Lane = 0; Lane < 4; ++Lane)
+      Rows.push_back({L});
+  return makeSet(Rows);
+}
+
+TEST(DivergenceModel, ScheduledSeesALongCtaStartedLast) {
+  // 2 SMs, 1 slot each. [1,1,1,10]: SM0 runs 1 then 1 (ends at 2); SM1 runs
+  // 1 then 10 (ends at 11). [10,1,1,1]: SM0 runs 10; SM1 runs 1,1,1 (3).
+  // BBV-weighted reads 13/2 for both.
+  LaunchShape L = shape(4, 2, 1);
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(ctasOf({1, 1, 1, 10}), {1}, {}, L),
+                   11);
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(ctasOf({10, 1, 1, 1}), {1}, {}, L),
+                   10);
+  EXPECT_DOUBLE_EQ(getBbvWeighted(ctasOf({1, 1, 1, 10}), {1}, {}, L), 6.5);
+}
+
+TEST(DivergenceModel, WarpsShareTheSmBeyondItsConcurrentWarps) {
+  // One SM, 2 slots, CTAs of one warp: [1,1] then [1,10].
+  LaunchShape L = shape(4, 1, 2);
+  // One warp at full speed: [1,1] share, both end at 2; [1,10]: the 1 ends
+  // at 4, the 10 (9 left) runs alone to 13: all the work, as it must.
+  L.ConcurrentWarps = 1;
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(ctasOf({1, 1, 1, 10}), {1}, {}, L),
+                   13);
+  // Two at full speed: [1,1] end at 1, then the 10 ends at 11.
+  L.ConcurrentWarps = 2;
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(ctasOf({1, 1, 1, 10}), {1}, {}, L),
+                   11);
+}
+
+TEST(DivergenceModel, ALoneLongWarpIsLatencyBound) {
+  // One CTA of 4 warps (10, 1, 1, 1) on one SM that interleaves 4 warps:
+  // it ends with its longest warp, 10; BBV-weighted sums its warps, 13.
+  BbvSet S = ctasOf({10, 1, 1, 1});
+  LaunchShape L = shape(16, 1, 1);
+  L.ConcurrentWarps = 4;
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(S, {1}, {}, L), 10);
+  EXPECT_DOUBLE_EQ(getBbvWeighted(S, {1}, {}, L), 13);
+  // Interleaving 2: 4 warps share at half speed until the three 1s end (at
+  // 2), then the 10 (9 left) runs alone: 11.
+  L.ConcurrentWarps = 2;
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(S, {1}, {}, L), 11);
+}
+
+TEST(DivergenceModel, RejectsInputsThatDoNotFit) {
+  BbvSet S = alternating();
+  EXPECT_THROW(getBbvWeighted(S, {1}, {}, shape(4, 1, 1)),
+               std::invalid_argument);
+  EXPECT_THROW(getBbvWeighted(S, AltLat, {0, 1, 2}, shape(4, 1, 1)),
+               std::invalid_argument);
+  EXPECT_THROW(
+      getBbvWeighted(S, AltLat, {0, 0, 1, 2, 3, 4, 5, 6}, shape(4, 1, 1)),
+      std::invalid_argument);
+  EXPECT_THROW(getBbvWeighted(S, AltLat, {}, shape(4, 0, 1)),
+               std::invalid_argument);
+  LaunchShape NoWarps = shape(4, 1, 1);
+  NoWarps.ConcurrentWarps = 0;
+  EXPECT_THROW(getBbvWeightedScheduled(S, AltLat, {}, NoWarps),
+               std::invalid_argument);
+}
+
+} // namespace

@@ -1,0 +1,195 @@
+//===- RegroupingTest.cpp - Sorting, Greedy, Greedy-Max on known BBVs -----===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Warps of 4 lanes; each expected order is derived in the comment above it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/Regrouping.h"
+#include "runtime/DivergenceModel.h"
+#include "runtime/RegroupPlan.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <stdexcept>
+
+using namespace divopt::runtime;
+
+namespace {
+
+using Order = std::vector<std::uint32_t>;
+
+BbvSet makeSet(const std::vector<std::vector<std::uint32_t>> &Rows) {
+  BbvSet S;
+  S.Threads = Rows.size();
+  S.Blocks = Rows.empty() ? 0 : Rows[0].size();
+  for (const auto &R : Rows)
+    S.Counts.insert(S.Counts.end(), R.begin(), R.end());
+  return S;
+}
+
+/// One block of latency 1: a thread's row is its trip count.
+BbvSet trips(const std::vector<std::uint32_t> &T) {
+  std::vector<std::vector<std::uint32_t>> Rows;
+  for (std::uint32_t N : T)
+    Rows.push_back({N});
+  return makeSet(Rows);
+}
+
+bool isPermutation(Order O, std::size_t N) {
+  std::sort(O.begin(), O.end());
+  for (std::size_t I = 0; I < N; ++I)
+    if (O.size() != N || O[I] != I)
+      return false;
+  return true;
+}
+
+TEST(Regrouping, NamesRoundTrip) {
+  for (auto A : {RegroupAlgorithm::Sorting, RegroupAlgorithm::Greedy,
+                 RegroupAlgorithm::GreedyMax})
+    EXPECT_EQ(parseRegroupAlgorithm(getRegroupAlgorithmName(A)), A);
+  EXPECT_FALSE(parseRegroupAlgorithm("greedy_max"));
+}
+
+TEST(Regrouping, SortingIsLexicographicAndStable) {
+  // Rows compare on block 0 first, then block 1: {0,9} < {1,0} < {1,2}.
+  BbvSet S = makeSet({{1, 2}, {0, 9}, {1, 0}, {1, 2}});
+  EXPECT_EQ(regroupThreads(S, {1, 1}, RegroupAlgorithm::Sorting, 4),
+            (Order{1, 2, 0, 3}));
+}
+
+TEST(Regrouping, SortingManyDistinctBbvsMatchesAStableSort) {
+  // 20000 threads, most rows distinct (past the hashing path's 4096
+  // classes), two varying blocks and a constant one: the column-sort path
+  // must give exactly std::stable_sort's lexicographic order.
+  std::mt19937 Rng(11);
+  std::vector<std::vector<std::uint32_t>> Rows;
+  for (int I = 0; I < 20000; ++I)
+    Rows.push_back({1, static_cast<std::uint32_t>(Rng() % 300),
+                    static_cast<std::uint32_t>(Rng() % 300)});
+  BbvSet S = makeSet(Rows);
+  Order Want(S.Threads);
+  std::iota(Want.begin(), Want.end(), 0u);
+  std::stable_sort(
+      Want.begin(), Want.end(),
+      [&](std::uint32_t A, std::uint32_t B) { return Rows[A] < Rows[B]; });
+  EXPECT_EQ(regroupThreads(S, {1, 1, 1}, RegroupAlgorithm::Sorting), Want);
+  for (auto A : {RegroupAlgorithm::Greedy, RegroupAlgorithm::GreedyMax})
+    EXPECT_TRUE(isPermutation(regroupThreads(S, {1, 1, 1}, A), S.Threads));
+}
+
+TEST(Regrouping, GreedyKeepsLexicographicGroupsGreedyMaxPutsLongFirst) {
+  // Trips 1 in threads {1,3,6,7} and 5 in {0,2,4,5}: two pure warps. Greedy
+  // keeps the lexicographic order (1s first), Greedy-Max the latency order.
+  BbvSet S = trips({5, 1, 5, 1, 5, 5, 1, 1});
+  EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::Sorting, 4),
+            (Order{1, 3, 6, 7, 0, 2, 4, 5}));
+  EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 4),
+            (Order{1, 3, 6, 7, 0, 2, 4, 5}));
+  EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::GreedyMax, 4),
+            (Order{0, 2, 4, 5, 1, 3, 6, 7}));
+}
+
+TEST(Regrouping, GreedyMergesTheCheapestNeighboursFirst) {
+  // Remainders (pairs) of trips 10, 9, 2, 1, in latency order. Merge costs
+  // per thread: 10+9 -> (10 - 10 - 9) / 4 = -2.25, 9+2 -> -0.5, 2+1 ->
+  // -0.25. {10,9} closes a warp first, then {2,1}: warps cost 10 + 2 = 12.
+  // (Sorting pairs 1 with 2 and 9 with 10 too, in the other order.)
+  BbvSet S = trips({2, 10, 1, 9, 10, 2, 9, 1});
+  Order G = regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 4);
+  // Groups in lexicographic rank: {2,1} holds the smallest row; inside a
+  // group, members keep the latency order of the merge (2s, then 1s).
+  EXPECT_EQ(G, (Order{0, 5, 2, 7, 1, 4, 3, 6}));
+  LaunchShape L{4, 4, 1, 1};
+  EXPECT_DOUBLE_EQ(getBbvWeighted(S, {1}, G, L), 12);
+  // Unregrouped: {2,10,1,9} -> 10, {10,2,9,1} -> 10.
+  EXPECT_DOUBLE_EQ(getBbvWeighted(S, {1}, {}, L), 20);
+  Order M = regroupThreads(S, {1}, RegroupAlgorithm::GreedyMax, 4);
+  EXPECT_EQ(M, (Order{1, 4, 3, 6, 0, 5, 2, 7}));
+}
+
+TEST(Regrouping, GreedyWithoutWholeWarpsStillPermutes) {
+  // Six threads, warps of 4: one group stays open and goes last.
+  BbvSet S = trips({3, 1, 3, 1, 2, 2});
+  for (auto A : {RegroupAlgorithm::Sorting, RegroupAlgorithm::Greedy,
+                 RegroupAlgorithm::GreedyMax})
+    EXPECT_TRUE(isPermutation(regroupThreads(S, {1}, A, 4), 6))
+        << getRegroupAlgorithmName(A);
+}
+
+TEST(Regrouping, SkewedTripCountsGainWhatTheModelPredicts) {
+  // 1 thread in 8 runs 64 trips, the others 1, scattered: almost every warp
+  // of 32 holds a long thread. Regrouped, 1 warp in 8 is long.
+  std::mt19937 Rng(7);
+  std::vector<std::uint32_t> T(32 * 64);
+  for (auto &N : T)
+    N = Rng() % 8 == 0 ? 64 : 1;
+  BbvSet S = trips(T);
+  LaunchShape L{128, 32, 4, 2};
+  std::size_t Long = std::count(T.begin(), T.end(), 64u);
+  // Best possible: the long threads fill ceil(Long / 32) warps (a mixed one
+  // costs 64 too), the other warps cost 1; over 4 SMs.
+  std::size_t LongWarps = (Long + 31) / 32;
+  double Best = (LongWarps * 64.0 + (64 - LongWarps)) / 4;
+  double Base = getBbvWeighted(S, {1}, {}, L);
+  EXPECT_GT(Base / Best, 6.0); // (7/8)^32: 1.4% of warps hold no long one.
+  for (auto A : {RegroupAlgorithm::Sorting, RegroupAlgorithm::Greedy,
+                 RegroupAlgorithm::GreedyMax}) {
+    Order O = regroupThreads(S, {1}, A, 32);
+    ASSERT_TRUE(isPermutation(O, T.size())) << getRegroupAlgorithmName(A);
+    EXPECT_DOUBLE_EQ(getBbvWeighted(S, {1}, O, L), Best)
+        << getRegroupAlgorithmName(A);
+  }
+}
+
+TEST(Regrouping, GreedyMaxBalancesTheTailThatSortingLeaves) {
+  // Ascending lexicographic order starts the long CTAs last; Greedy-Max
+  // starts them first, and the scheduled metric sees the difference.
+  std::vector<std::uint32_t> T;
+  for (int I = 0; I < 32 * 16; ++I)
+    T.push_back(I % 16 == 0 ? 100 : 1);
+  BbvSet S = trips(T);
+  LaunchShape L{32, 32, 4, 1};
+  double Sorted = getBbvWeightedScheduled(
+      S, {1}, regroupThreads(S, {1}, RegroupAlgorithm::Sorting, 32), L);
+  double Max = getBbvWeightedScheduled(
+      S, {1}, regroupThreads(S, {1}, RegroupAlgorithm::GreedyMax, 32), L);
+  EXPECT_LT(Max, Sorted);
+}
+
+TEST(RegroupPlan, AppliesOnlyWhenTheScheduledMetricPredictsAGain) {
+  // Alternating trips 5 and 1 in warps of 4, 8 threads, 1 SM: identity
+  // 5 + 5 = 10, regrouped 1 + 5 = 6: 1.67x.
+  BbvSet S = trips({5, 1, 5, 1, 1, 5, 1, 5});
+  LaunchShape L{4, 4, 1, 1};
+  RegroupPlan P = planRegrouping(S, {1}, L, L, RegroupAlgorithm::Greedy, 1.5);
+  EXPECT_DOUBLE_EQ(P.Before.Scheduled, 10);
+  EXPECT_DOUBLE_EQ(P.After.Scheduled, 6);
+  EXPECT_DOUBLE_EQ(P.predictedScheduledSpeedup(), 10.0 / 6);
+  EXPECT_TRUE(P.Apply);
+  EXPECT_FALSE(
+      planRegrouping(S, {1}, L, L, RegroupAlgorithm::Greedy, 1.7).Apply);
+  // Already grouped: 5 + 1 either way, no gain, left alone.
+  BbvSet G = trips({5, 5, 5, 5, 1, 1, 1, 1});
+  EXPECT_FALSE(planRegrouping(G, {1}, L, L, RegroupAlgorithm::Sorting).Apply);
+  // All-zero profile (nothing ran): nothing to predict, left alone.
+  EXPECT_FALSE(
+      planRegrouping(trips({0, 0, 0, 0}), {1}, L, L, RegroupAlgorithm::Sorting)
+          .Apply);
+}
+
+TEST(Regrouping, RejectsInputsThatDoNotFit) {
+  BbvSet S = trips({1, 2});
+  EXPECT_THROW(regroupThreads(S, {1, 1}, RegroupAlgorithm::Greedy, 32),
+               std::invalid_argument);
+  EXPECT_THROW(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 0),
+               std::invalid_argument);
+}
+
+} // namespace

@@ -13,6 +13,7 @@
 #include "BranchDistribution.h"
 #include "DivergenceRemarks.h"
 #include "IterationDelay.h"
+#include "KernelSplit.h"
 #include "Pipeline.h"
 #include "analysis/CostPrinter.h"
 #include "analysis/DivergenceAnalysis.h"
@@ -23,6 +24,29 @@
 
 using namespace llvm;
 using namespace divopt;
+
+/// Splits "name<params>" into its parameters when the name matches.
+static std::optional<StringRef> matchParams(StringRef Name, StringRef Pass) {
+  if (Name == Pass)
+    return StringRef();
+  if (!Name.consume_front(Pass) || !Name.consume_front("<") ||
+      !Name.consume_back(">"))
+    return std::nullopt;
+  return Name;
+}
+
+template <typename PassT, typename PassManagerT, typename ParseT>
+static bool addParsed(PassManagerT &PM, StringRef Params, ParseT Parse) {
+  auto Opts = Parse(Params);
+  if (!Opts) {
+    // opt and clang report a pipeline that fails to parse; the reason is
+    // ours to print.
+    errs() << "error: " << toString(Opts.takeError()) << "\n";
+    return false;
+  }
+  PM.addPass(PassT(*Opts));
+  return true;
+}
 
 static bool parseModulePass(PassBuilder &PB, StringRef Name,
                             ModulePassManager &MPM) {
@@ -36,31 +60,9 @@ static bool parseModulePass(PassBuilder &PB, StringRef Name,
     MPM.addPass(std::move(*P));
     return true;
   }
+  if (auto P = matchParams(Name, "kernel-split"))
+    return addParsed<KernelSplitPass>(MPM, *P, parseKernelSplitOptions);
   return false;
-}
-
-/// Splits "name<params>" into its parameters when the name matches.
-static std::optional<StringRef> matchParams(StringRef Name, StringRef Pass) {
-  if (Name == Pass)
-    return StringRef();
-  if (!Name.consume_front(Pass) || !Name.consume_front("<") ||
-      !Name.consume_back(">"))
-    return std::nullopt;
-  return Name;
-}
-
-template <typename PassT, typename ParseT>
-static bool addParsed(FunctionPassManager &FPM, StringRef Params,
-                      ParseT Parse) {
-  auto Opts = Parse(Params);
-  if (!Opts) {
-    // opt and clang report a pipeline that fails to parse; the reason is
-    // ours to print.
-    errs() << "error: " << toString(Opts.takeError()) << "\n";
-    return false;
-  }
-  FPM.addPass(PassT(*Opts));
-  return true;
 }
 
 static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {

@@ -300,7 +300,7 @@ bool Splitter::run() {
   const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
   SmallVector<const DivergentBranch *, 4> Branches;
   for (const DivergentBranch &DB : DI.branches())
-    if (DB.Kind != BranchKind::LoopExit && !DB.L)
+    if (DB.Kind != BranchKind::LoopExit)
       Branches.push_back(&DB);
   if (Branches.empty())
     return false;

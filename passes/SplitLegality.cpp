@@ -64,8 +64,13 @@ bool isSharedMemory(const Value *V) {
 }
 
 /// Intrinsics that touch no memory a thread of another part could see.
+/// Special-register reads (clock, SM id) are modelled as touching
+/// inaccessible memory; they are harmless in an arm, and the condition's
+/// sources are checked apart (findUnstableSource).
 bool isHarmlessIntrinsic(const IntrinsicInst &II) {
   return II.isAssumeLikeIntrinsic() || II.isLifetimeStartOrEnd() ||
+         II.getCalledFunction()->getName().starts_with(
+             "llvm.nvvm.read.ptx.sreg.") ||
          (!II.mayReadFromMemory() && !II.mayWriteToMemory() &&
           !II.mayHaveSideEffects());
 }

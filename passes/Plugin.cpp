@@ -14,6 +14,7 @@
 #include "DivergenceRemarks.h"
 #include "IterationDelay.h"
 #include "KernelSplit.h"
+#include "LoopSplit.h"
 #include "Pipeline.h"
 #include "analysis/CostPrinter.h"
 #include "analysis/DivergenceAnalysis.h"
@@ -71,6 +72,8 @@ static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
                                              parseBranchDistributionOptions);
   if (auto P = matchParams(Name, "iter-delay"))
     return addParsed<IterationDelayPass>(FPM, *P, parseIterationDelayOptions);
+  if (auto P = matchParams(Name, "loop-split"))
+    return addParsed<LoopSplitPass>(FPM, *P, parseLoopSplitOptions);
   if (Name == "print<divopt-divergence>") {
     FPM.addPass(DivergencePrinterPass(outs()));
     return true;

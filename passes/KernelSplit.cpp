@@ -36,6 +36,10 @@ STATISTIC(NumRefused, "Divergent branches of kernels left unsplit");
 
 namespace divopt {
 
+/// Branches a kernel is tried at, at most: each try copies the kernel once
+/// per way.
+static constexpr unsigned MaxTriesPerKernel = 8;
+
 /// Marks a kernel kernel-split created, naming the kernel it came from;
 /// parts are not split again.
 static constexpr const char *PartAttribute = "divopt-split-part";
@@ -317,8 +321,17 @@ bool Splitter::run() {
   }
   const Target T = Target::get(DI.getKernelInfo());
   std::optional<Candidate> Best;
+  unsigned Tries = 0;
   for (const DivergentBranch *DB : Branches) {
+    if (Tries == MaxTriesPerKernel) {
+      missed(*DB->Term, "TooMany",
+             "kernel-split tries at most " + Twine(MaxTriesPerKernel) +
+                 " branches per kernel");
+      continue;
+    }
     std::optional<Candidate> C = evaluate(*DB, T);
+    if (C)
+      ++Tries;
     if (!C)
       continue;
     bool Takeable = Opts.Force || C->Prediction.Ratio >= Opts.Threshold;

@@ -75,6 +75,9 @@ std::optional<std::string> whyNotMovable(const Instruction &I) {
 bool isSharedArithmetic(
     const Instruction &I,
     const SmallPtrSetImpl<const Instruction *> &Everywhere) {
+  // Inlining's noalias scope declarations: each loop keeps its own.
+  if (isa<NoAliasScopeDeclInst>(I))
+    return true;
   if (isa<PHINode>(I) || I.mayReadOrWriteMemory() || I.mayHaveSideEffects() ||
       isa<CallBase>(I))
     return false;
@@ -100,9 +103,10 @@ Expected<FissionPlan> planFission(Loop &L, AAResults &AA) {
   BasicBlock *Body = L.getHeader();
   BasicBlock *Exit = L.getExitBlock();
   auto *Br = dyn_cast<BranchInst>(Body->getTerminator());
-  if (!L.getLoopPreheader() || !Exit || Exit->getSinglePredecessor() != Body ||
-      !Br || !Br->isConditional())
-    return refuse("it has no preheader or no exit of its own");
+  // The exit may have other predecessors (-O3 merges a loop's exit with
+  // the early returns): the rewrite splits the exit edge.
+  if (!L.getLoopPreheader() || !Exit || !Br || !Br->isConditional())
+    return refuse("it has no preheader or more than one exit");
   FissionPlan Plan;
   Plan.Body = Body;
   Plan.Control = getControl(*Body, *Br);
@@ -201,14 +205,38 @@ void keepOnlyGroup(const FissionPlan &Plan, unsigned Keep,
   }
   for (Instruction *I : reverse(Plan.Shared)) {
     auto *Copy = Map ? cast<Instruction>(Map->lookup(I)) : I;
-    if (Copy->use_empty())
+    if (Copy->use_empty() && !isa<NoAliasScopeDeclInst>(Copy))
       Copy->eraseFromParent();
   }
 }
 
 } // namespace
 
-void applyFission(const FissionPlan &Plan, ValueToValueMapTy *Map) {
+namespace {
+
+/// Loop-invariant values LICM left in the preheader that only a later
+/// group's loop uses move to that loop's preheader: left where they are,
+/// they would stay live through the earlier loops.
+void sinkInvariants(BasicBlock &Pre, BasicBlock &LoopPre, BasicBlock &Loop) {
+  SmallVector<Instruction *, 16> Candidates;
+  for (Instruction &I : reverse(Pre))
+    Candidates.push_back(&I);
+  for (Instruction *I : Candidates) {
+    if (I->isTerminator() || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+        I->mayHaveSideEffects() || I->use_empty())
+      continue;
+    if (all_of(I->users(), [&](User *U) {
+          BasicBlock *BB = cast<Instruction>(U)->getParent();
+          return BB == &Loop || BB == &LoopPre;
+        }))
+      I->moveBefore(LoopPre.getFirstInsertionPt());
+  }
+}
+
+} // namespace
+
+SmallVector<BasicBlock *, 2> applyFission(const FissionPlan &Plan,
+                                          ValueToValueMapTy *Map) {
   BasicBlock *Body = Map ? cast<BasicBlock>(Map->lookup(Plan.Body)) : Plan.Body;
   auto *Br = cast<BranchInst>(Body->getTerminator());
   BasicBlock *Exit = Br->getSuccessor(Br->getSuccessor(0) == Body ? 1 : 0);
@@ -225,6 +253,7 @@ void applyFission(const FissionPlan &Plan, ValueToValueMapTy *Map) {
     BodyMap = &Identity;
   }
   SmallVector<std::unique_ptr<ValueToValueMapTy>, 2> CopyMaps;
+  SmallVector<BasicBlock *, 2> Copies, CopyPreheaders;
   BasicBlock *Last = Body;
   for (unsigned G = 1; G < Plan.Groups.size(); ++G) {
     BasicBlock *Pre2 = SplitEdge(Last, Exit);
@@ -255,9 +284,14 @@ void applyFission(const FissionPlan &Plan, ValueToValueMapTy *Map) {
       (*Composed)[I] = VM->lookup(BodyMap->lookup(I));
     keepOnlyGroup(Plan, G, Composed.get());
     CopyMaps.push_back(std::move(Composed));
+    Copies.push_back(Copy);
+    CopyPreheaders.push_back(Pre2);
     Last = Copy;
   }
   keepOnlyGroup(Plan, 0, BodyMap);
+  for (auto [LoopPre, Copy] : zip(CopyPreheaders, Copies))
+    sinkInvariants(*Pre, *LoopPre, *Copy);
+  return Copies;
 }
 
 } // namespace divopt

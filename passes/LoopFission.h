@@ -46,9 +46,11 @@ struct FissionPlan {
 llvm::Expected<FissionPlan> planFission(llvm::Loop &L, llvm::AAResults &AA);
 
 /// Rewrites the loop as one loop per group, in group order; Map takes the
-/// plan's instructions to the function being rewritten (identity when it
-/// is the planned function, a clone's VMap otherwise).
-void applyFission(const FissionPlan &Plan, llvm::ValueToValueMapTy *Map);
+/// plan's instructions to the function being rewritten (null when it is
+/// the planned function, a clone's VMap otherwise). Returns the bodies of
+/// the new loops.
+llvm::SmallVector<llvm::BasicBlock *, 2>
+applyFission(const FissionPlan &Plan, llvm::ValueToValueMapTy *Map);
 
 } // namespace divopt
 

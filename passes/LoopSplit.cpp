@@ -169,11 +169,9 @@ bool Splitter::trySplit(Loop &L, const Target &T) {
            << "loop split into " << std::to_string(Plan->Groups.size())
            << " loops: " << Summary << (D.Profitable ? "" : " (forced)");
   });
-  applyFission(*Plan, nullptr);
-  // The copies follow the loop: mark them decided.
-  for (BasicBlock &BB : F)
-    if (BB.getName().starts_with((Plan->Body->getName() + ".group").str()))
-      Seen.insert(&BB);
+  // The new loops hold one group each: nothing left to split.
+  for (BasicBlock *Copy : applyFission(*Plan, nullptr))
+    Seen.insert(Copy);
   ++NumSplit;
   return true;
 }

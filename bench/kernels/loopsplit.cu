@@ -25,7 +25,7 @@ loopSplit(const float *__restrict__ TabA, const float *__restrict__ TabB,
 }
 
 #define LOOPSPLIT_KERNEL(K)                                                    \
-  extern "C" __global__ void loopsplit_k##K(                                  \
+  extern "C" __global__ void loopsplit_k##K(                                   \
       const float *__restrict__ TabA, const float *__restrict__ TabB,          \
       float *__restrict__ OutA, float *__restrict__ OutB, int Count,           \
       int Steps) {                                                             \

@@ -5,7 +5,7 @@
 #include "LoopSplit.cuh"
 
 #define LOOPSPLIT_HAND_KERNEL(K)                                               \
-  extern "C" __global__ void loopsplit_hand_k##K(                             \
+  extern "C" __global__ void loopsplit_hand_k##K(                              \
       const float *__restrict__ TabA, const float *__restrict__ TabB,          \
       float *__restrict__ OutA, float *__restrict__ OutB, int Count,           \
       int Steps) {                                                             \

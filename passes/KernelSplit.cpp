@@ -40,6 +40,9 @@ namespace divopt {
 /// per way.
 static constexpr unsigned MaxTriesPerKernel = 8;
 
+/// Ways of a branch split at most: a kernel per way.
+static constexpr unsigned MaxWays = 8;
+
 /// Marks a kernel kernel-split created, naming the kernel it came from;
 /// parts are not split again.
 static constexpr const char *PartAttribute = "divopt-split-part";
@@ -256,6 +259,13 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
           checkBranchSplittable(DB, R, FAM.getResult<CycleAnalysis>(F),
                                 FAM.getResult<AAManager>(F))) {
     missed(*DB.Term, Why->Name, Why->Reason);
+    return std::nullopt;
+  }
+  if (R.Ways.size() > MaxWays) {
+    missed(*DB.Term, "TooManyWays",
+           "the branch has " + Twine(R.Ways.size()) +
+               " ways; kernel-split makes at most " + Twine(MaxWays) +
+               " kernels of one");
     return std::nullopt;
   }
   RegionCosts RC = getRegionCosts(F, DB, R, T, FAM);

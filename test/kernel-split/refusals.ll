@@ -163,6 +163,48 @@ join:
   ret void
 }
 
+; REMARK: kernel nine_ways not split at this divergent branch: the branch has 9 ways; kernel-split makes at most 8 kernels of one
+define ptx_kernel void @nine_ways(ptr addrspace(1) noalias %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  switch i32 %tid, label %join [
+    i32 1, label %c1
+    i32 2, label %c2
+    i32 3, label %c3
+    i32 4, label %c4
+    i32 5, label %c5
+    i32 6, label %c6
+    i32 7, label %c7
+    i32 8, label %c8
+  ]
+c1:
+  store i32 1, ptr addrspace(1) %out
+  br label %join
+c2:
+  store i32 2, ptr addrspace(1) %out
+  br label %join
+c3:
+  store i32 3, ptr addrspace(1) %out
+  br label %join
+c4:
+  store i32 4, ptr addrspace(1) %out
+  br label %join
+c5:
+  store i32 5, ptr addrspace(1) %out
+  br label %join
+c6:
+  store i32 6, ptr addrspace(1) %out
+  br label %join
+c7:
+  store i32 7, ptr addrspace(1) %out
+  br label %join
+c8:
+  store i32 8, ptr addrspace(1) %out
+  br label %join
+join:
+  ret void
+}
+
 ; REMARK-NOT: remark
 
 declare void @helper(ptr addrspace(1))

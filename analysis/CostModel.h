@@ -42,6 +42,8 @@ namespace divopt {
 constexpr unsigned DefaultBlockSize = 256;
 /// Compute capability assumed when the module names no target.
 constexpr unsigned DefaultComputeCapability = 90;
+/// Trips assumed for a loop whose trip count is not a known constant.
+constexpr unsigned DefaultTripCount = 8;
 /// Occupancy above which latency is taken as hidden.
 constexpr double OccupancyKnee = 0.5;
 

@@ -36,8 +36,11 @@ StringRef getDefaultPipeline() {
   // random kernels hung and one computed a different result on the H200
   // (bench/results/2026-11-22-h200-run5-fuzz-summary.txt); it runs only
   // when asked for (-passes=iter-delay, -divopt-pipeline=...).
-  return "function(branch-dist,instcombine<no-verify-fixpoint>,simplifycfg,"
-         "divopt-remarks)";
+  // Kernel splitting comes first, so that the parts are distributed too;
+  // it leaves the original kernel as it was, so a launch that does not
+  // follow the module's launch plan (the CUDA runtime's) still works.
+  return "kernel-split,function(branch-dist,instcombine<no-verify-fixpoint>,"
+         "simplifycfg,divopt-remarks)";
 }
 
 Expected<DivOptPipelinePass> DivOptPipelinePass::create(PassBuilder &PB,

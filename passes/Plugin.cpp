@@ -14,6 +14,8 @@
 #include "BranchDistribution.h"
 #include "DivergenceRemarks.h"
 #include "IterationDelay.h"
+#include "KernelSplit.h"
+#include "LoopSplit.h"
 #include "Pipeline.h"
 #include "ThreadRemap.h"
 #include "analysis/CostPrinter.h"
@@ -36,16 +38,17 @@ static std::optional<StringRef> matchParams(StringRef Name, StringRef Pass) {
   return Name;
 }
 
-/// Adds the module pass PassT built from Params, or prints why it cannot.
-template <typename PassT, typename ParseT>
-static bool addParsedModulePass(ModulePassManager &MPM, StringRef Params,
-                                ParseT Parse) {
+/// Adds the pass PassT built from Params, or prints why it cannot.
+template <typename PassT, typename PassManagerT, typename ParseT>
+static bool addParsed(PassManagerT &PM, StringRef Params, ParseT Parse) {
   auto Opts = Parse(Params);
   if (!Opts) {
+    // opt and clang report a pipeline that fails to parse; the reason is
+    // ours to print.
     errs() << "error: " << toString(Opts.takeError()) << "\n";
     return false;
   }
-  MPM.addPass(PassT(std::move(*Opts)));
+  PM.addPass(PassT(*Opts));
   return true;
 }
 
@@ -61,26 +64,13 @@ static bool parseModulePass(PassBuilder &PB, StringRef Name,
     MPM.addPass(std::move(*P));
     return true;
   }
+  if (auto P = matchParams(Name, "kernel-split"))
+    return addParsed<KernelSplitPass>(MPM, *P, parseKernelSplitOptions);
   if (auto P = matchParams(Name, "bbv-profile"))
-    return addParsedModulePass<BbvProfilePass>(MPM, *P, parseBbvProfileOptions);
+    return addParsed<BbvProfilePass>(MPM, *P, parseBbvProfileOptions);
   if (auto P = matchParams(Name, "thread-remap"))
-    return addParsedModulePass<ThreadRemapPass>(MPM, *P,
-                                                parseThreadRemapOptions);
+    return addParsed<ThreadRemapPass>(MPM, *P, parseThreadRemapOptions);
   return false;
-}
-
-template <typename PassT, typename ParseT>
-static bool addParsed(FunctionPassManager &FPM, StringRef Params,
-                      ParseT Parse) {
-  auto Opts = Parse(Params);
-  if (!Opts) {
-    // opt and clang report a pipeline that fails to parse; the reason is
-    // ours to print.
-    errs() << "error: " << toString(Opts.takeError()) << "\n";
-    return false;
-  }
-  FPM.addPass(PassT(*Opts));
-  return true;
 }
 
 static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
@@ -89,6 +79,8 @@ static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
                                              parseBranchDistributionOptions);
   if (auto P = matchParams(Name, "iter-delay"))
     return addParsed<IterationDelayPass>(FPM, *P, parseIterationDelayOptions);
+  if (auto P = matchParams(Name, "loop-split"))
+    return addParsed<LoopSplitPass>(FPM, *P, parseLoopSplitOptions);
   if (Name == "print<divopt-divergence>") {
     FPM.addPass(DivergencePrinterPass(outs()));
     return true;

@@ -10,11 +10,11 @@
 // that name stands for, launched in order on the same stream with the same
 // grid, block and arguments.
 //
-// Today no pass writes a plan, so resolveLaunchPlan() returns the kernel
-// called Name alone. This is the extension point: when kernel splitting
-// embeds its plan in the module (a global the pass emits), reading it with
-// cuModuleGetGlobal belongs in resolveLaunchPlan(), with the single kernel
-// kept only for modules that carry no plan for Name.
+// kernel-split embeds the plans of a module in one text global
+// (LaunchPlanFormat.h); resolveLaunchPlan() reads it with cuModuleGetGlobal
+// and falls back to the kernel called Name alone when the module carries
+// no plan for it. Reading the global copies it to the host (synchronous):
+// resolve once and launch the LaunchPlan's steps where launches repeat.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +23,9 @@
 
 #include "runtime/Kernel.h"
 
+#include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace divopt::runtime {
@@ -45,8 +47,17 @@ private:
   std::vector<Kernel> Steps;
 };
 
-/// The plan for launching Name from M; throws DriverError when M has no
-/// such kernel.
+/// Launched name -> the names of its steps, in order.
+using LaunchPlanTable = std::map<std::string, std::vector<std::string>>;
+
+/// Parses the text of an embedded plan (LaunchPlanFormat.h); throws Error
+/// saying which line of Origin's plan is malformed and why.
+LaunchPlanTable parseLaunchPlan(std::string_view Text,
+                                const std::string &Origin);
+
+/// The plan for launching Name from M: the steps M's embedded plan lists
+/// for Name, else Name alone. Throws DriverError when M lacks a kernel the
+/// plan names, Error when the plan is malformed.
 LaunchPlan resolveLaunchPlan(const Module &M, const std::string &Name);
 
 } // namespace divopt::runtime

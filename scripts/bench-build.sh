@@ -8,6 +8,7 @@
 #   <bench>.nvcc-O3.ptx           nvcc -O3
 #   <bench>_hand.clang-O3.ptx     the hand-transformed kernels, clang-22 -O3
 #   <bench>.divopt-remarks.txt    what DivOpt did and refused, and why
+#   loopsplit.divopt-loop-split*.ptx  loop-split decided / forced
 #   ptxas-sm_90.txt               registers and spills of every kernel
 #   MANIFEST                      commit, date, compilers, flags
 #
@@ -24,7 +25,7 @@ plugin=${DIVOPT_PLUGIN:-$root/build/passes/libDivOpt.so}
 clang=${CLANGXX:-clang++-22}
 opt=${OPT:-opt-22}
 kernels=$root/bench/kernels
-benches=(itdelay brdis split loopadv)
+benches=(itdelay brdis split loopadv loopsplit)
 
 die() { echo "bench-build: $*" >&2; exit 1; }
 [ -f "$plugin" ] || die "$plugin not found: build the plugin first (scripts/build.sh)"
@@ -65,6 +66,16 @@ for s in "majority:iter-delay<majority;force>" \
   "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
     -mllvm "-divopt-pipeline=function(${s#*:},instcombine<no-verify-fixpoint>,simplifycfg)" \
     -S "$kernels/itdelay.cu" -o "$out/itdelay.divopt-${s%%:*}.ptx"
+done
+
+# Loop splitting is not in the default pipeline: once as its cost model
+# decides, once forced.
+for s in "loop-split:loop-split" "loop-split-forced:loop-split<force>"; do
+  "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
+    -mllvm "-divopt-pipeline=function(${s#*:},instcombine<no-verify-fixpoint>,simplifycfg)" \
+    -Rpass=divopt-loop-split -Rpass-missed=divopt-loop-split \
+    -S "$kernels/loopsplit.cu" -o "$out/loopsplit.divopt-${s%%:*}.ptx" \
+    2>"$out/loopsplit.divopt-${s%%:*}-remarks.txt"
 done
 
 # Branch distribution with plain selects for the melded loops' constants,
@@ -111,6 +122,7 @@ python3 "$root/bench/tools/check_kernels.py" --opt "$opt" --plugin "$plugin" \
 
 if [ -d /usr/src/googletest ]; then
   rm -rf "$root/.carry/googletest"
+  mkdir -p "$root/.carry"
   cp -r /usr/src/googletest "$root/.carry/googletest"
 fi
 

@@ -14,6 +14,7 @@ std::vector<std::unique_ptr<Benchmark>> createAllBenchmarks() {
   All.push_back(createBrDisBench());
   All.push_back(createSplitBench());
   All.push_back(createLoopAdvanceBench());
+  All.push_back(createLoopSplitBench());
   return All;
 }
 

@@ -34,6 +34,7 @@ std::unique_ptr<Benchmark> createItDelayBench();
 std::unique_ptr<Benchmark> createBrDisBench();
 std::unique_ptr<Benchmark> createSplitBench();
 std::unique_ptr<Benchmark> createLoopAdvanceBench();
+std::unique_ptr<Benchmark> createLoopSplitBench();
 
 /// In the order they run and report.
 std::vector<std::unique_ptr<Benchmark>> createAllBenchmarks();

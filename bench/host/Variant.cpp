@@ -9,6 +9,8 @@
 #include "BenchEnvironment.h"
 
 #include "runtime/Error.h"
+#include "runtime/LaunchPlan.h"
+#include "runtime/Module.h"
 
 namespace divopt::bench {
 
@@ -51,8 +53,13 @@ Variant makeVariant(BenchEnvironment &Env, std::string Name,
   V.Launch = std::move(Launch);
   try {
     const Module &M = Env.getModule(ModuleFile);
-    for (const std::string &K : KernelNames)
-      V.Kernels.push_back(M.kernel(K));
+    // Through the module's launch plan, as a user's launch("k") goes: a
+    // kernel DivOpt split launches its parts.
+    for (const std::string &K : KernelNames) {
+      LaunchPlan Plan = resolveLaunchPlan(M, K);
+      V.Kernels.insert(V.Kernels.end(), Plan.steps().begin(),
+                       Plan.steps().end());
+    }
   } catch (const Error &E) {
     V.SetupError = E.what();
   }

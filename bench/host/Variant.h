@@ -50,8 +50,9 @@ struct Variant {
   std::string getKernelNames() const;
 };
 
-/// Loads ModuleFile (once per run) and looks KernelNames up; a failure is
-/// kept in SetupError, so the variant is reported rather than fatal.
+/// Loads ModuleFile (once per run) and resolves KernelNames through its
+/// launch plan (a split kernel becomes its parts); a failure is kept in
+/// SetupError, so the variant is reported rather than fatal.
 Variant makeVariant(BenchEnvironment &Env, std::string Name,
                     const std::string &ModuleFile,
                     const std::vector<std::string> &KernelNames,

@@ -6,13 +6,17 @@
 // In:  Heavy[Count], Seeds[Count] (equal within each warp, see lightArm),
 //      X[Count], Table[32 * (RowMask + 1)], Coef[2 * H].
 // Out: Out[Count], every element written.
+// The buffers do not overlap, and say so (__restrict__): that is what lets
+// kernel splitting prove that no part writes what another part's condition
+// reads (passes/SplitLegality.h).
 #include "Split.cuh"
 
 template <int H>
 __device__ __forceinline__ void
-split(const unsigned *Heavy, const unsigned *Seeds, const float *X,
-      const unsigned *Table, unsigned RowMask, const float *Coef, unsigned *Out,
-      int Count, int LightSteps, int HeavyIters) {
+split(const unsigned *__restrict__ Heavy, const unsigned *__restrict__ Seeds,
+      const float *__restrict__ X, const unsigned *__restrict__ Table,
+      unsigned RowMask, const float *__restrict__ Coef,
+      unsigned *__restrict__ Out, int Count, int LightSteps, int HeavyIters) {
   int Tid = blockIdx.x * blockDim.x + threadIdx.x;
   if (Tid >= Count)
     return;
@@ -24,9 +28,10 @@ split(const unsigned *Heavy, const unsigned *Seeds, const float *X,
 
 #define SPLIT_KERNEL(H)                                                        \
   extern "C" __global__ void split_h##H(                                       \
-      const unsigned *Heavy, const unsigned *Seeds, const float *X,            \
-      const unsigned *Table, unsigned RowMask, const float *Coef,              \
-      unsigned *Out, int Count, int LightSteps, int HeavyIters) {              \
+      const unsigned *__restrict__ Heavy, const unsigned *__restrict__ Seeds,  \
+      const float *__restrict__ X, const unsigned *__restrict__ Table,         \
+      unsigned RowMask, const float *__restrict__ Coef,                        \
+      unsigned *__restrict__ Out, int Count, int LightSteps, int HeavyIters) { \
     split<H>(Heavy, Seeds, X, Table, RowMask, Coef, Out, Count, LightSteps,    \
              HeavyIters);                                                      \
   }

@@ -7,9 +7,11 @@
 #include "Split.cuh"
 
 extern "C" __global__ void
-split_light(const unsigned *Heavy, const unsigned *Seeds, const float *X,
-            const unsigned *Table, unsigned RowMask, const float *Coef,
-            unsigned *Out, int Count, int LightSteps, int HeavyIters) {
+split_light(const unsigned *__restrict__ Heavy,
+            const unsigned *__restrict__ Seeds, const float *__restrict__ X,
+            const unsigned *__restrict__ Table, unsigned RowMask,
+            const float *__restrict__ Coef, unsigned *__restrict__ Out,
+            int Count, int LightSteps, int HeavyIters) {
   int Tid = blockIdx.x * blockDim.x + threadIdx.x;
   if (Tid < Count && !Heavy[Tid])
     Out[Tid] = lightArm(Table, RowMask, Seeds[Tid], LightSteps);
@@ -17,9 +19,10 @@ split_light(const unsigned *Heavy, const unsigned *Seeds, const float *X,
 
 #define SPLIT_HEAVY_KERNEL(H)                                                  \
   extern "C" __global__ void split_heavy_h##H(                                 \
-      const unsigned *Heavy, const unsigned *Seeds, const float *X,            \
-      const unsigned *Table, unsigned RowMask, const float *Coef,              \
-      unsigned *Out, int Count, int LightSteps, int HeavyIters) {              \
+      const unsigned *__restrict__ Heavy, const unsigned *__restrict__ Seeds,  \
+      const float *__restrict__ X, const unsigned *__restrict__ Table,         \
+      unsigned RowMask, const float *__restrict__ Coef,                        \
+      unsigned *__restrict__ Out, int Count, int LightSteps, int HeavyIters) { \
     int Tid = blockIdx.x * blockDim.x + threadIdx.x;                           \
     if (Tid < Count && Heavy[Tid])                                             \
       Out[Tid] = heavyArm<H>(Coef, X[Tid], HeavyIters);                        \

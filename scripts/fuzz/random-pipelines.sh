@@ -36,8 +36,8 @@ while [ $# -gt 0 ]; do
 done
 [ -f "$plugin" ] || { echo "random-pipelines: no plugin at $plugin" >&2; exit 2; }
 
-# DivOpt's passes, without the list's markers; the divopt pipeline is a
-# module pass, the rest function passes.
+# DivOpt's passes, without the list's markers; the divopt pipeline and
+# kernel-split are module passes, the rest function passes.
 mapfile -t divopt < <(sed -e '/^#/d' -e '/^$/d' -e 's/^[!~]//' \
   "$here/divopt-passes.txt")
 # Standard passes, each as a module-level pipeline element.
@@ -56,7 +56,7 @@ standard=(
 element() {
   local p=$1
   case $p in
-  divopt) echo "$p" ;;
+  divopt | kernel-split*) echo "$p" ;;
   *) echo "function($p)" ;;
   esac
 }

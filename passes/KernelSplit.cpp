@@ -1,0 +1,397 @@
+//===- KernelSplit.cpp - One kernel per arm of a divergent branch ---------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelSplit.h"
+#include "LaunchPlanGlobal.h"
+#include "PassOptions.h"
+#include "SplitLegality.h"
+#include "analysis/CostModel.h"
+#include "analysis/DivergenceAnalysis.h"
+#include "analysis/InstructionCost.h"
+#include "analysis/RegisterPressure.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/CycleAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "divopt-kernel-split"
+
+STATISTIC(NumSplit, "Kernels split into one kernel per way of a branch");
+STATISTIC(NumParts, "Kernels created by kernel splitting");
+STATISTIC(NumRefused, "Divergent branches of kernels left unsplit");
+
+namespace divopt {
+
+/// Branches a kernel is tried at, at most: each try copies the kernel once
+/// per way.
+static constexpr unsigned MaxTriesPerKernel = 8;
+
+/// Ways of a branch split at most: a kernel per way.
+static constexpr unsigned MaxWays = 8;
+
+/// Marks a kernel kernel-split created, naming the kernel it came from;
+/// parts are not split again.
+static constexpr const char *PartAttribute = "divopt-split-part";
+
+Expected<KernelSplitOptions> parseKernelSplitOptions(StringRef Params) {
+  KernelSplitOptions Opts;
+  PassOptionParser P("kernel-split", Params);
+  Error E = P.forEach([&](StringRef Key, std::optional<StringRef> V) -> Error {
+    if (Key == "threshold" || Key == "launch-overhead") {
+      Expected<double> D = Key == "threshold" ? P.getDouble(Key, V, 0.01, 100)
+                                              : P.getDouble(Key, V, 0, 100);
+      if (!D)
+        return D.takeError();
+      (Key == "threshold" ? Opts.Threshold : Opts.LaunchOverheadPercent) = *D;
+    } else if (Key == "force") {
+      if (Error FE = P.checkFlag(Key, V))
+        return FE;
+      Opts.Force = true;
+    } else {
+      return P.unknown(Key, "threshold=<x>, launch-overhead=<percent> or "
+                            "force");
+    }
+    return Error::success();
+  });
+  if (E)
+    return E;
+  return Opts;
+}
+
+void KernelSplitPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  OS << "kernel-split<threshold=" << format("%g", Opts.Threshold)
+     << ";launch-overhead=" << format("%g", Opts.LaunchOverheadPercent)
+     << (Opts.Force ? ";force" : "") << ">";
+}
+
+namespace {
+
+/// The name of a part, as PTX and cuModuleGetFunction spell it: NVPTX
+/// rewrites '.' as "_$_" only in local symbols, and ptxas rejects '.' in
+/// an entry's name, so the part is named that way in the IR already.
+std::string getPartName(const Function &F, StringRef Suffix) {
+  return (F.getName() + "_$_divopt_$_" + Suffix).str();
+}
+
+/// then/else for a two-way branch (by successor), arm<N> for a switch.
+std::string getWaySuffix(const Instruction &Term, unsigned Way) {
+  if (isa<BranchInst>(Term))
+    return Way == 0 ? "then" : "else";
+  return "arm" + std::to_string(Way);
+}
+
+/// The distinct successors of Term, in successor order: the ways.
+SmallVector<BasicBlock *, 4> getWayEntries(Instruction &Term) {
+  SmallVector<BasicBlock *, 4> Entries;
+  for (BasicBlock *Succ : successors(&Term))
+    if (!is_contained(Entries, Succ))
+      Entries.push_back(Succ);
+  return Entries;
+}
+
+/// A copy of F named Name in which threads whose branch does not go to
+/// Entry return at the branch.
+Function *buildPart(Function &F, Instruction &Term, BasicBlock *Entry,
+                    const Twine &Name) {
+  ValueToValueMapTy VMap;
+  Function *Part = CloneFunction(&F, VMap);
+  Part->setName(Name);
+  Part->addFnAttr(PartAttribute, F.getName());
+  auto *PartTerm = cast<Instruction>(VMap[&Term]);
+  BasicBlock *PartBB = PartTerm->getParent();
+  auto *Other = BasicBlock::Create(F.getContext(), "divopt.other.way", Part);
+  ReturnInst::Create(F.getContext(), Other);
+  for (unsigned I = 0, E = Term.getNumSuccessors(); I != E; ++I) {
+    if (Term.getSuccessor(I) == Entry)
+      continue;
+    PartTerm->getSuccessor(I)->removePredecessor(PartBB);
+    PartTerm->setSuccessor(I, Other);
+  }
+  removeUnreachableBlocks(*Part);
+  return Part;
+}
+
+/// How often a block runs per thread: the trip counts of its loops
+/// (DefaultTripCount where unknown).
+double getBlockWeight(const BasicBlock &BB, LoopInfo &LI, ScalarEvolution &SE) {
+  double W = 1;
+  for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {
+    unsigned Trips = SE.getSmallConstantTripCount(L);
+    W *= Trips ? Trips : DefaultTripCount;
+  }
+  return W;
+}
+
+/// Issue cost of what a warp runs in each region of the split kernel.
+struct RegionCosts {
+  double Prologue = 0, Epilogue = 0;
+  SmallVector<double, 4> Ways;
+  /// Probability that a warp has a lane taking each way.
+  SmallVector<double, 4> WayRuns;
+};
+
+RegionCosts getRegionCosts(Function &F, const DivergentBranch &DB,
+                           const SplitRegions &R, const Target &T,
+                           FunctionAnalysisManager &FAM) {
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  RegionCosts C;
+  C.Ways.assign(R.Ways.size(), 0);
+  for (BasicBlock &BB : F) {
+    double Cost =
+        getBlockWeight(BB, LI, SE) * getBlockCost(BB, T.ComputeCapability);
+    int Region = R.get(&BB);
+    (Region == SplitRegions::Prologue   ? C.Prologue
+     : Region == SplitRegions::Epilogue ? C.Epilogue
+                                        : C.Ways[Region]) += Cost;
+  }
+  if (const auto *Br = dyn_cast<BranchInst>(DB.Term)) {
+    WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*Br));
+    C.WayRuns = {W.Both + W.ThenOnly, W.Both + W.ElseOnly};
+  } else {
+    // A switch's case probabilities are not modelled: every warp is taken
+    // to run every way, as in a kernel whose lanes all disagree.
+    C.WayRuns.assign(R.Ways.size(), 1.0);
+  }
+  return C;
+}
+
+struct Part {
+  Function *F = nullptr;
+  std::string Suffix;
+  Estimate E;
+};
+
+/// The original kernel against its parts, run one after the other.
+struct SplitPrediction {
+  double Ratio = 0;
+  std::string Explanation;
+};
+
+SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
+                        const Target &T, const KernelSplitOptions &Opts) {
+  double Before = predictTime(Original, T);
+  double After = (Parts.size() - 1) * Opts.LaunchOverheadPercent / 100 * Before;
+  for (const Part &P : Parts)
+    After += predictTime(P.E, T);
+  SplitPrediction S;
+  S.Ratio = After > 0 ? Before / After : 0;
+  raw_string_ostream OS(S.Explanation);
+  auto List = [&](auto Field) {
+    ListSeparator LS(", ");
+    for (const Part &P : Parts)
+      OS << LS << Field(P) << " (" << P.Suffix << ")";
+  };
+  auto Percent = [&](unsigned Regs) {
+    return format("%.1f%%", 100 * T.occupancy(Regs).Fraction);
+  };
+  OS << "registers " << Original.Registers << " -> ";
+  List([](const Part &P) { return P.E.Registers; });
+  OS << "; occupancy " << Percent(Original.Registers) << " -> ";
+  List([&](const Part &P) { return Percent(P.E.Registers); });
+  OS << " at " << T.BlockSize << " threads/block on sm_" << T.ComputeCapability
+     << "; cost " << format("%.1f", Original.Cost) << " -> ";
+  List([](const Part &P) { return format("%.1f", P.E.Cost); });
+  OS << ", " << format("%g", Opts.LaunchOverheadPercent)
+     << "% per extra launch; predicted speedup " << format("%.2fx", S.Ratio)
+     << " (threshold " << format("%.2fx", Opts.Threshold) << ")";
+  return S;
+}
+
+/// One legal way to split a kernel, built and measured.
+struct Candidate {
+  const DivergentBranch *DB = nullptr;
+  SmallVector<Part, 2> Parts;
+  SplitPrediction Prediction;
+};
+
+class Splitter {
+public:
+  Splitter(Function &F, FunctionAnalysisManager &FAM,
+           const KernelSplitOptions &Opts)
+      : F(F), M(*F.getParent()), FAM(FAM), Opts(Opts) {}
+
+  bool run();
+
+private:
+  std::optional<Candidate> evaluate(const DivergentBranch &DB, const Target &T);
+  void commit(Candidate &C);
+  void discard(Candidate &C);
+  void missed(const Instruction &Term, StringRef Name, const Twine &Why);
+
+  Function &F;
+  Module &M;
+  FunctionAnalysisManager &FAM;
+  const KernelSplitOptions &Opts;
+};
+
+} // namespace
+
+void Splitter::missed(const Instruction &Term, StringRef Name,
+                      const Twine &Why) {
+  ++NumRefused;
+  FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, &Term)
+           << "kernel " << F.getName()
+           << " not split at this divergent branch: " << Why.str();
+  });
+}
+
+std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
+                                            const Target &T) {
+  SplitRegions R = getSplitRegions(DB);
+  if (std::optional<SplitRefusal> Why =
+          checkBranchSplittable(DB, R, FAM.getResult<CycleAnalysis>(F),
+                                FAM.getResult<AAManager>(F))) {
+    missed(*DB.Term, Why->Name, Why->Reason);
+    return std::nullopt;
+  }
+  if (R.Ways.size() > MaxWays) {
+    missed(*DB.Term, "TooManyWays",
+           "the branch has " + Twine(R.Ways.size()) +
+               " ways; kernel-split makes at most " + Twine(MaxWays) +
+               " kernels of one");
+    return std::nullopt;
+  }
+  RegionCosts RC = getRegionCosts(F, DB, R, T, FAM);
+  Estimate Original{RC.Prologue + RC.Epilogue,
+                    estimateRegisters(computeRegisterPressure(F))};
+  Candidate C;
+  C.DB = &DB;
+  for (auto [Way, Entry] : enumerate(getWayEntries(*DB.Term))) {
+    Original.Cost += RC.WayRuns[Way] * RC.Ways[Way];
+    std::string Suffix = getWaySuffix(*DB.Term, Way);
+    // Named at commit: candidates of other branches may coexist until then.
+    Function *PF = buildPart(F, *DB.Term, Entry, F.getName() + ".candidate");
+    double Cost = RC.Prologue + RC.WayRuns[Way] * (RC.Ways[Way] + RC.Epilogue);
+    C.Parts.push_back(
+        {PF, Suffix, {Cost, estimateRegisters(computeRegisterPressure(*PF))}});
+  }
+  C.Prediction = predict(Original, C.Parts, T, Opts);
+  return C;
+}
+
+void Splitter::discard(Candidate &C) {
+  for (Part &P : C.Parts)
+    P.F->eraseFromParent();
+  C.Parts.clear();
+}
+
+void Splitter::commit(Candidate &C) {
+  SmallVector<std::string, 4> Names;
+  for (Part &P : C.Parts) {
+    P.F->setName(getPartName(F, P.Suffix));
+    Names.push_back(P.F->getName().str());
+  }
+  addToLaunchPlan(M, F.getName(), Names);
+  ++NumSplit;
+  NumParts += C.Parts.size();
+  bool Forced = C.Prediction.Ratio < Opts.Threshold;
+  FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Split", C.DB->Term)
+           << "kernel " << F.getName() << " split into " << join(Names, ", ")
+           << " (launched in this order for " << F.getName()
+           << "): " << C.Prediction.Explanation << (Forced ? " (forced)" : "");
+  });
+}
+
+bool Splitter::run() {
+  const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
+  SmallVector<const DivergentBranch *, 4> Branches;
+  for (const DivergentBranch &DB : DI.branches())
+    if (DB.Kind != BranchKind::LoopExit)
+      Branches.push_back(&DB);
+  if (Branches.empty())
+    return false;
+  std::optional<SplitRefusal> Why = checkKernelSplittable(F);
+  if (!Why && (M.getFunction(getPartName(F, "then")) ||
+               M.getFunction(getPartName(F, "arm0"))))
+    Why = SplitRefusal{"AlreadySplit", "the kernel was split before"};
+  if (!Why)
+    if (Error E = checkLaunchPlanGlobal(M))
+      Why = SplitRefusal{"LaunchPlan", toString(std::move(E))};
+  if (Why) {
+    missed(*Branches.front()->Term, Why->Name, Why->Reason);
+    return false;
+  }
+  const Target T = Target::get(DI.getKernelInfo());
+  std::optional<Candidate> Best;
+  unsigned Tries = 0;
+  for (const DivergentBranch *DB : Branches) {
+    if (Tries == MaxTriesPerKernel) {
+      missed(*DB->Term, "TooMany",
+             "kernel-split tries at most " + Twine(MaxTriesPerKernel) +
+                 " branches per kernel");
+      continue;
+    }
+    std::optional<Candidate> C = evaluate(*DB, T);
+    if (C)
+      ++Tries;
+    if (!C)
+      continue;
+    bool Takeable = Opts.Force || C->Prediction.Ratio >= Opts.Threshold;
+    if (!Takeable) {
+      missed(*DB->Term, "Unprofitable",
+             "unprofitable: " + C->Prediction.Explanation);
+      discard(*C);
+      continue;
+    }
+    if (Best && Best->Prediction.Ratio >= C->Prediction.Ratio) {
+      missed(*DB->Term, "NotBest",
+             "another branch of the kernel predicts more: " +
+                 C->Prediction.Explanation);
+      discard(*C);
+      continue;
+    }
+    if (Best) {
+      missed(*Best->DB->Term, "NotBest",
+             "another branch of the kernel predicts more: " +
+                 Best->Prediction.Explanation);
+      discard(*Best);
+    }
+    Best = std::move(C);
+  }
+  if (!Best)
+    return false;
+  commit(*Best);
+  return true;
+}
+
+PreservedAnalyses KernelSplitPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!isNVPTXModule(M))
+    return PreservedAnalyses::all();
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  SmallVector<Function *, 8> Kernels;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.hasKernelCallingConv() &&
+        !F.hasFnAttribute(PartAttribute) &&
+        !F.hasFnAttribute(Attribute::OptimizeNone))
+      Kernels.push_back(&F);
+  bool Changed = false;
+  for (Function *F : Kernels)
+    Changed |= Splitter(*F, FAM, Opts).run();
+  if (!Changed)
+    return PreservedAnalyses::all();
+  // New kernels and a new global; no existing function changed.
+  PreservedAnalyses PA;
+  PA.preserveSet<AllAnalysesOn<Function>>();
+  PA.preserve<FunctionAnalysisManagerModuleProxy>();
+  return PA;
+}
+
+} // namespace divopt

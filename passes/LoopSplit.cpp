@@ -1,0 +1,205 @@
+//===- LoopSplit.cpp - Fission of loops into independent groups -----------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopSplit.h"
+#include "LoopFission.h"
+#include "PassOptions.h"
+#include "analysis/CostModel.h"
+#include "analysis/InstructionCost.h"
+#include "analysis/RegisterPressure.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "divopt-loop-split"
+
+STATISTIC(NumSplit, "Loops split into one loop per statement group");
+STATISTIC(NumRefused, "Innermost loops left as they were");
+
+namespace divopt {
+
+/// Loops split per function: bounds pathological inputs.
+static constexpr unsigned MaxSplitsPerFunction = 16;
+
+Expected<LoopSplitOptions> parseLoopSplitOptions(StringRef Params) {
+  LoopSplitOptions Opts;
+  PassOptionParser P("loop-split", Params);
+  Error E = P.forEach([&](StringRef Key, std::optional<StringRef> V) -> Error {
+    if (Key == "threshold") {
+      Expected<double> D = P.getDouble(Key, V, 0.01, 100.0);
+      if (!D)
+        return D.takeError();
+      Opts.Threshold = *D;
+    } else if (Key == "force") {
+      if (Error FE = P.checkFlag(Key, V))
+        return FE;
+      Opts.Force = true;
+    } else {
+      return P.unknown(Key, "threshold=<x> or force");
+    }
+    return Error::success();
+  });
+  if (E)
+    return E;
+  return Opts;
+}
+
+void LoopSplitPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  OS << "loop-split<threshold=" << format("%g", Opts.Threshold)
+     << (Opts.Force ? ";force" : "") << ">";
+}
+
+namespace {
+
+double getCost(ArrayRef<Instruction *> Insts, unsigned CC) {
+  double C = 0;
+  for (const Instruction *I : Insts)
+    C += getInstructionCost(*I, CC);
+  return C;
+}
+
+/// The shared arithmetic Group needs, directly or through other shared
+/// instructions.
+SmallVector<Instruction *, 8> getSharedUsedBy(const FissionPlan &Plan,
+                                              ArrayRef<Instruction *> Group) {
+  SmallSetVector<Instruction *, 8> Used;
+  SmallVector<Instruction *, 16> Work(Group.begin(), Group.end());
+  while (!Work.empty())
+    for (Value *Op : Work.pop_back_val()->operands())
+      if (auto *OpI = dyn_cast<Instruction>(Op);
+          OpI && is_contained(Plan.Shared, OpI) && Used.insert(OpI))
+        Work.push_back(OpI);
+  return SmallVector<Instruction *, 8>(Used.begin(), Used.end());
+}
+
+/// Per iteration: the body once before; after, each group with its own
+/// copy of the loop control and of the shared arithmetic it uses.
+Decision decideFission(Function &F, const FissionPlan &Plan, const Target &T,
+                       double Threshold) {
+  unsigned CC = T.ComputeCapability;
+  Estimate Before{getBlockCost(*Plan.Body, CC),
+                  estimateRegisters(computeRegisterPressure(F))};
+  Estimate After;
+  for (const auto &Group : Plan.Groups)
+    After.Cost += getCost(Group, CC) + getCost(Plan.Control, CC) +
+                  getCost(getSharedUsedBy(Plan, Group), CC);
+  After.Registers =
+      estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
+        applyFission(Plan, &VMap);
+      });
+  return decide(Before, After, T, Threshold);
+}
+
+std::string describeGroups(const FissionPlan &Plan) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << Plan.Groups.size() << " statement groups of ";
+  ListSeparator LS("+");
+  for (const auto &Group : Plan.Groups)
+    OS << LS << Group.size();
+  OS << " instructions";
+  return S;
+}
+
+class Splitter {
+public:
+  Splitter(Function &F, FunctionAnalysisManager &FAM,
+           const LoopSplitOptions &Opts)
+      : F(F), FAM(FAM), Opts(Opts) {}
+
+  bool run();
+
+private:
+  Loop *nextCandidate(LoopInfo &LI);
+  bool trySplit(Loop &L, const Target &T);
+  void missed(const Loop &L, StringRef Name, const Twine &Why);
+
+  Function &F;
+  FunctionAnalysisManager &FAM;
+  const LoopSplitOptions &Opts;
+  /// Headers of loops already decided or created.
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+};
+
+} // namespace
+
+void Splitter::missed(const Loop &L, StringRef Name, const Twine &Why) {
+  ++NumRefused;
+  FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name,
+                                    L.getHeader()->getTerminator())
+           << "loop not split: " << Why.str();
+  });
+}
+
+Loop *Splitter::nextCandidate(LoopInfo &LI) {
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (L->isInnermost() && Seen.insert(L->getHeader()).second)
+      return L;
+  return nullptr;
+}
+
+bool Splitter::trySplit(Loop &L, const Target &T) {
+  Expected<FissionPlan> Plan = planFission(L, FAM.getResult<AAManager>(F));
+  if (!Plan) {
+    missed(L, "Illegal", toString(Plan.takeError()));
+    return false;
+  }
+  Decision D = decideFission(F, *Plan, T, Opts.Threshold);
+  std::string Summary = describeGroups(*Plan) + "; " + D.Explanation;
+  if (!D.Profitable && !Opts.Force) {
+    missed(L, "Unprofitable", "unprofitable: " + Summary);
+    return false;
+  }
+  FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Split",
+                              L.getHeader()->getTerminator())
+           << "loop split into " << std::to_string(Plan->Groups.size())
+           << " loops: " << Summary << (D.Profitable ? "" : " (forced)");
+  });
+  // The new loops hold one group each: nothing left to split.
+  for (BasicBlock *Copy : applyFission(*Plan, nullptr))
+    Seen.insert(Copy);
+  ++NumSplit;
+  return true;
+}
+
+bool Splitter::run() {
+  const Target T = Target::get(getKernelInfo(F));
+  bool Changed = false;
+  for (unsigned Splits = 0; Splits < MaxSplitsPerFunction;) {
+    Loop *L = nextCandidate(FAM.getResult<LoopAnalysis>(F));
+    if (!L)
+      break;
+    if (!trySplit(*L, T))
+      continue;
+    ++Splits;
+    Changed = true;
+    // New blocks and loops: recompute before the next candidate.
+    FAM.invalidate(F, PreservedAnalyses::none());
+  }
+  return Changed;
+}
+
+PreservedAnalyses LoopSplitPass::run(Function &F,
+                                     FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration() || !isNVPTXModule(*F.getParent()))
+    return PreservedAnalyses::all();
+  if (!Splitter(F, FAM, Opts).run())
+    return PreservedAnalyses::all();
+  return PreservedAnalyses::none();
+}
+
+} // namespace divopt

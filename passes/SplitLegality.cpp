@@ -1,0 +1,231 @@
+//===- SplitLegality.cpp - When one kernel per arm is the same kernel -----===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SplitLegality.h"
+#include "analysis/DivergentBranch.h"
+
+#include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace divopt {
+
+/// Load/store pairs alias analysis is asked about, at most (quadratic).
+static constexpr unsigned MaxAliasQueries = 100000;
+
+int SplitRegions::get(const BasicBlock *BB) const {
+  for (auto [I, Blocks] : enumerate(Ways))
+    if (is_contained(Blocks, BB))
+      return I;
+  return is_contained(AfterJoin, BB) ? Epilogue : Prologue;
+}
+
+SplitRegions getSplitRegions(const DivergentBranch &DB) {
+  SplitRegions R;
+  SmallVector<const BasicBlock *, 4> Seen;
+  for (const BasicBlock *Succ : successors(DB.Term)) {
+    if (is_contained(Seen, Succ))
+      continue;
+    Seen.push_back(Succ);
+    auto &Way = R.Ways.emplace_back();
+    for (const ArmRegion &A : DB.Arms)
+      if (A.Entry == Succ)
+        Way.append(A.Blocks.begin(), A.Blocks.end());
+  }
+  if (DB.Join)
+    for (const BasicBlock *BB : depth_first(DB.Join))
+      R.AfterJoin.push_back(BB);
+  return R;
+}
+
+namespace {
+
+SplitRefusal refuse(StringRef Name, const Twine &Why) {
+  return {Name, Why.str()};
+}
+
+StringRef getCalleeName(const CallBase &CB) {
+  if (const Function *Callee = CB.getCalledFunction())
+    return Callee->getName();
+  return "an indirect callee";
+}
+
+bool isSharedMemory(const Value *V) {
+  auto *PT = dyn_cast<PointerType>(V->getType());
+  return PT && PT->getAddressSpace() == 3;
+}
+
+/// Intrinsics that touch no memory a thread of another part could see.
+/// Special-register reads (clock, SM id) are modelled as touching
+/// inaccessible memory; they are harmless in an arm, and the condition's
+/// sources are checked apart (findUnstableSource).
+bool isHarmlessIntrinsic(const IntrinsicInst &II) {
+  return II.isAssumeLikeIntrinsic() || II.isLifetimeStartOrEnd() ||
+         II.getCalledFunction()->getName().starts_with(
+             "llvm.nvvm.read.ptx.sreg.") ||
+         (!II.mayReadFromMemory() && !II.mayWriteToMemory() &&
+          !II.mayHaveSideEffects());
+}
+
+std::optional<SplitRefusal> checkInstruction(const Instruction &I) {
+  for (const Value *Op : I.operands())
+    if (isSharedMemory(Op))
+      return refuse("SharedMemory",
+                    "it uses shared memory, through which threads of "
+                    "different parts could exchange data");
+  if (isa<AtomicRMWInst, AtomicCmpXchgInst, FenceInst>(I))
+    return refuse("Atomic", "it holds atomics or fences: splitting changes "
+                            "the order between threads they see");
+  if ((isa<LoadInst>(I) && cast<LoadInst>(I).isVolatile()) ||
+      (isa<StoreInst>(I) && cast<StoreInst>(I).isVolatile()))
+    return refuse("Volatile", "it holds volatile memory accesses");
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return std::nullopt;
+  if (CB->isConvergent() || isBarrier(I))
+    return refuse("Convergent", "it holds a convergent operation (" +
+                                    getCalleeName(*CB) +
+                                    "), which each part would run on a "
+                                    "subset of the threads");
+  if (CB->isInlineAsm())
+    return refuse("Call", "it holds inline assembly");
+  const auto *II = dyn_cast<IntrinsicInst>(CB);
+  if (!II)
+    return refuse("Call", "it calls " + getCalleeName(*CB) +
+                              ", whose effects kernel-split does not check");
+  if (!isHarmlessIntrinsic(*II))
+    return refuse("Call", "it calls " + getCalleeName(*CB) +
+                              ", which reads or writes memory");
+  return std::nullopt;
+}
+
+/// Special registers that read the same in every launch of the grid.
+bool isStableSpecialRegister(StringRef Name) {
+  for (StringRef Prefix :
+       {"llvm.nvvm.read.ptx.sreg.tid.", "llvm.nvvm.read.ptx.sreg.ntid.",
+        "llvm.nvvm.read.ptx.sreg.ctaid.", "llvm.nvvm.read.ptx.sreg.nctaid.",
+        "llvm.nvvm.read.ptx.sreg.laneid", "llvm.nvvm.read.ptx.sreg.warpsize"})
+    if (Name.starts_with(Prefix))
+      return true;
+  return false;
+}
+
+/// The first value a condition (or the control flow before the branch)
+/// depends on that may differ between the parts' launches.
+const Instruction *findUnstableSource(ArrayRef<const Value *> Roots) {
+  SmallSetVector<const Value *, 32> Work(Roots.begin(), Roots.end());
+  for (unsigned I = 0; I < Work.size(); ++I) {
+    const auto *Inst = dyn_cast<Instruction>(Work[I]);
+    if (!Inst)
+      continue; // Arguments and constants.
+    if (const auto *II = dyn_cast<IntrinsicInst>(Inst)) {
+      StringRef Name = II->getCalledFunction()->getName();
+      if (Name.starts_with("llvm.nvvm.read.ptx.sreg.") &&
+          !isStableSpecialRegister(Name))
+        return Inst;
+    }
+    // Loads are checked against every store by the caller.
+    for (const Value *Op : Inst->operands())
+      Work.insert(Op);
+  }
+  return nullptr;
+}
+
+std::string describe(const Instruction &I) {
+  std::string S;
+  raw_string_ostream OS(S);
+  I.print(OS);
+  return StringRef(S).trim().str();
+}
+
+/// Loads of region A may not read what stores of region B write, unless
+/// both are the same arm or both the epilogue: a thread reads its own
+/// writes there in program order, in the original and in its part alike.
+bool mayConflict(int LoadRegion, int StoreRegion) {
+  return LoadRegion == SplitRegions::Prologue || LoadRegion != StoreRegion;
+}
+
+} // namespace
+
+std::optional<SplitRefusal> checkKernelSplittable(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (std::optional<SplitRefusal> R = checkInstruction(I))
+      return R;
+  return std::nullopt;
+}
+
+std::optional<SplitRefusal> checkBranchSplittable(const DivergentBranch &DB,
+                                                  const SplitRegions &R,
+                                                  const CycleInfo &CI,
+                                                  AAResults &AA) {
+  const BasicBlock *BB = DB.getBlock();
+  if (DB.Kind == BranchKind::LoopExit || DB.L || CI.getCycle(BB))
+    return refuse("InLoop", "the branch is inside a loop, so a thread "
+                            "reaches it more than once");
+  if (R.Ways.size() < 2)
+    return refuse("Shape", "the branch has a single way");
+  for (auto [I, Way] : enumerate(R.Ways))
+    for (const BasicBlock *B : Way)
+      if (R.get(B) != int(I))
+        return refuse("Shape", "its arms share blocks");
+
+  SmallVector<const Value *, 8> Conditions;
+  SmallVector<const Instruction *, 16> Loads, Stores;
+  const Function &F = *BB->getParent();
+  for (const BasicBlock &B : F) {
+    int Region = R.get(&B);
+    if (Region == SplitRegions::Prologue) {
+      if (const auto *Br = dyn_cast<BranchInst>(B.getTerminator());
+          Br && Br->isConditional())
+        Conditions.push_back(Br->getCondition());
+      else if (const auto *Sw = dyn_cast<SwitchInst>(B.getTerminator()))
+        Conditions.push_back(Sw->getCondition());
+    }
+    for (const Instruction &I : B) {
+      if (isa<LoadInst>(I))
+        Loads.push_back(&I);
+      if (!isa<StoreInst>(I))
+        continue;
+      if (Region == SplitRegions::Prologue)
+        return refuse("PrologueWrites",
+                      "code that every part would run writes memory (" +
+                          describe(I) + ")");
+      Stores.push_back(&I);
+    }
+  }
+  if (const Instruction *Src = findUnstableSource(Conditions))
+    return refuse("Condition", "the control flow up to the branch depends "
+                               "on " +
+                                   describe(*Src) +
+                                   ", which may differ between the parts");
+  if (uint64_t(Loads.size()) * Stores.size() > MaxAliasQueries)
+    return refuse("TooLarge", Twine(Loads.size()) + " loads and " +
+                                  Twine(Stores.size()) +
+                                  " stores are too many to check");
+  for (const Instruction *L : Loads)
+    for (const Instruction *S : Stores) {
+      int LR = R.get(L->getParent()), SR = R.get(S->getParent());
+      if (!mayConflict(LR, SR) ||
+          AA.isNoAlias(MemoryLocation::get(L), MemoryLocation::get(S)))
+        continue;
+      return refuse("Communicate",
+                    Twine(LR == SplitRegions::Prologue   ? "the code before "
+                                                           "the branch"
+                          : LR == SplitRegions::Epilogue ? "the code after "
+                                                           "the join"
+                                                         : "an arm") +
+                        " may read what another part writes (" + describe(*L) +
+                        " may alias " + describe(*S) + ")");
+    }
+  return std::nullopt;
+}
+
+} // namespace divopt

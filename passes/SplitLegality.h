@@ -1,0 +1,83 @@
+//===- SplitLegality.h - When one kernel per arm is the same kernel -*- C++
+//-*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Kernel splitting runs a kernel once per way of a divergent branch; in the
+// part for one way, a thread whose condition picks another way returns at
+// the branch. Each thread then does its arm's work (and what follows the
+// branch) in exactly one part, and runs the code before the branch, the
+// shared prologue, in every part. That is the original kernel only if
+//  - the prologue writes no memory and computes the same values and the
+//    same control flow in every part: its loads read memory the kernel
+//    never writes, and the condition uses kernel arguments, thread and
+//    block indices and such loads only (no clock, SM id, atomics, calls);
+//  - threads of different ways do not communicate: no barriers or other
+//    convergent operations, no shared memory, no atomics (they would see
+//    another order between threads), no arm reading what another way
+//    writes;
+//  - each thread reaches the branch at most once (it is in no cycle).
+// Aliasing is decided by alias analysis: pointer arguments that may
+// overlap (no __restrict__) are taken to overlap.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_PASSES_SPLITLEGALITY_H
+#define DIVOPT_PASSES_SPLITLEGALITY_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/IR/CycleInfo.h"
+
+#include <optional>
+#include <string>
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Instruction;
+} // namespace llvm
+
+namespace divopt {
+
+struct DivergentBranch;
+
+/// Why a kernel or a branch cannot be split: a remark name and a reason.
+struct SplitRefusal {
+  llvm::StringRef Name;
+  std::string Reason;
+};
+
+/// Where a block runs once the kernel is split: in every part (prologue),
+/// in one way's arm, or after the join (epilogue, in the part of the
+/// thread's way).
+struct SplitRegions {
+  static constexpr int Prologue = -1, Epilogue = -2;
+  /// Region of BB: Prologue, Epilogue, or the index of its way.
+  int get(const llvm::BasicBlock *BB) const;
+
+  llvm::SmallVector<llvm::SmallVector<const llvm::BasicBlock *, 8>, 2> Ways;
+  llvm::SmallVector<const llvm::BasicBlock *, 8> AfterJoin;
+};
+
+/// The ways of a branch are its distinct successors other than its join,
+/// plus the join itself when some successor goes straight there.
+SplitRegions getSplitRegions(const DivergentBranch &DB);
+
+/// What forbids splitting F at any branch: convergent operations, calls,
+/// inline assembly, atomics, volatile accesses, shared memory, memory
+/// intrinsics.
+std::optional<SplitRefusal> checkKernelSplittable(const llvm::Function &F);
+
+/// What forbids splitting F at DB (F passed checkKernelSplittable).
+std::optional<SplitRefusal> checkBranchSplittable(const DivergentBranch &DB,
+                                                  const SplitRegions &R,
+                                                  const llvm::CycleInfo &CI,
+                                                  llvm::AAResults &AA);
+
+} // namespace divopt
+
+#endif // DIVOPT_PASSES_SPLITLEGALITY_H

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The lit suite once more, with libDivOpt.so built with AddressSanitizer and
+# UndefinedBehaviorSanitizer (clang++-22, -DDIVOPT_ENABLE_SANITIZERS=ON) into
+# ${SANITIZED_BUILD_DIR:-build-asan}. The tests are the same; lit runs opt
+# and clang through wrappers that preload the ASan runtime (opt and clang
+# are not instrumented) and make any sanitizer report a crash, which fails
+# the test (test/sanitized_tools.py). Unit tests and the CUDA runtime are
+# not built here: scripts/test.sh runs them. Extra arguments go to lit
+# (e.g. --filter branch-dist).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${SANITIZED_BUILD_DIR:-$root/build-asan}
+"$root/scripts/setup.sh" --sanitizers
+
+# clang, because its ASan runtime is the one lit preloads into clang and opt
+# alike; RelWithDebInfo for reports with source lines, and NDEBUG as the
+# LLVM it is loaded into.
+cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++-22 \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDIVOPT_ENABLE_SANITIZERS=ON \
+  -DDIVOPT_BUILD_RUNTIME=OFF -DDIVOPT_BUILD_TESTS=OFF >/dev/null
+cmake --build "$build" --target DivOpt -j"$(nproc)"
+
+lit=$(command -v lit-22 || command -v lit || echo /usr/lib/llvm-22/bin/lit)
+echo "== lit (sanitized plugin)"
+"$lit" -sv "$build/test" "$@"

@@ -15,8 +15,8 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/Operator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -27,7 +27,7 @@ namespace divopt {
 static cl::opt<bool> UseSelectTables(
     "divopt-select-tables", cl::init(true), cl::Hidden,
     cl::desc("Branch distribution selects constants for melded loops from "
-             "two-entry constant tables rather than with select"));
+             "a constant table (an entry per arm) rather than with select"));
 
 static Error refuse(const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), Why);
@@ -99,8 +99,7 @@ static Error pairBlocks(MeldRegion &R) {
     auto *BF = dyn_cast<BranchInst>(F->getTerminator());
     if (!BT || !BF || BT->getNumSuccessors() != BF->getNumSuccessors())
       return refuse("the arms' control flow differs");
-    if (T == R.Branch->getParent() || F == R.Branch->getParent() ||
-        T == F)
+    if (T == R.Branch->getParent() || F == R.Branch->getParent() || T == F)
       return refuse("the arms share blocks or loop back to the branch");
     if (pred_size(T) != pred_size(F) ||
         std::distance(T->phis().begin(), T->phis().end()) !=
@@ -125,7 +124,8 @@ static Error pairBlocks(MeldRegion &R) {
   // Nothing else may enter the arms: each block's predecessors are in its
   // own arm (or the branch, for the entries).
   for (const BlockPair &P : R.Pairs)
-    for (auto [BB, Mine] : {std::pair(P.Then, &ToElse), std::pair(P.Else, &ToThen)})
+    for (auto [BB, Mine] :
+         {std::pair(P.Then, &ToElse), std::pair(P.Else, &ToThen)})
       for (BasicBlock *Pred : predecessors(BB))
         if (!Mine->count(Pred) && Pred != R.Branch->getParent())
           return refuse("an arm is entered from outside the branch");
@@ -163,9 +163,9 @@ Expected<MeldRegion> getMeldRegion(BranchInst &Br, BasicBlock *Join,
     NF += P.ElseInsts.size();
   }
   if (std::max(NT, NF) > MaxArmInsts)
-    return refuse("an arm holds " + Twine(std::max(NT, NF)) +
-                  " instructions, more than max-arm-insts=" +
-                  Twine(MaxArmInsts));
+    return refuse(
+        "an arm holds " + Twine(std::max(NT, NF)) +
+        " instructions, more than max-arm-insts=" + Twine(MaxArmInsts));
   return R;
 }
 
@@ -223,7 +223,7 @@ static bool isInArm(const Value *V, const SmallPtrSetImpl<BasicBlock *> &Arm) {
 }
 
 double scorePair(const Instruction &T, const Instruction &F,
-                 const MeldRegion &R, unsigned CC) {
+                 const MeldRegion &R, unsigned CC, double Weight) {
   if (!isSameOperation(T, F))
     return 0;
   const double SelectCost = getOpClassCost(OpClass::IntALU, CC);
@@ -237,23 +237,27 @@ double scorePair(const Instruction &T, const Instruction &F,
     if (ArmA && ArmB)
       continue;
     // A select of two values from outside the arms (constants, values of
-    // the prologue) is made once and shared by every pair that uses them.
-    unsigned Shared = 1;
+    // the prologue) is made once, before the region, and shared by every
+    // pair that uses them; inside loops of the arms it costs nothing per
+    // trip (but holds a register, which the decision weighs).
+    double Shared = 1;
     if (!ArmA && !ArmB)
-      Shared = std::max(1u, std::min(R.ThenUses.lookup(A),
-                                     R.ElseUses.lookup(B)));
+      Shared =
+          std::max(1u, std::min(R.ThenUses.lookup(A), R.ElseUses.lookup(B))) *
+          std::max(1.0, Weight);
     Gain -= SelectCost / Shared;
   }
   // Zero-cost pairs (casts) still keep melded chains together.
   return Gain == 0 ? 0.25 : Gain;
 }
 
-MeldPlan planMeld(const MeldRegion &R, unsigned CC) {
+MeldPlan planMeld(const MeldRegion &R, unsigned CC, ArrayRef<double> Weights) {
   MeldPlan P;
-  for (const BlockPair &BP : R.Pairs) {
+  for (auto [Idx, BP] : enumerate(R.Pairs)) {
+    double W = Idx < Weights.size() ? Weights[Idx] : 1.0;
     P.Columns.push_back(alignSequences(
         BP.ThenInsts.size(), BP.ElseInsts.size(), [&](unsigned I, unsigned J) {
-          return scorePair(*BP.ThenInsts[I], *BP.ElseInsts[J], R, CC);
+          return scorePair(*BP.ThenInsts[I], *BP.ElseInsts[J], R, CC, W);
         }));
     for (const AlignedPair &C : P.Columns.back())
       P.NumMatched += C.isMatch();
@@ -298,8 +302,8 @@ private:
   Value *getOneSidedPhi(const Placed &P, bool IsThen);
   Value *selectAt(Value *A, Value *B, StringRef Name);
   bool isTableCandidate(Value *A, Value *B) const;
-  Value *tableLookup(IRBuilder<> &B, Value *ThenV, Value *ElseV,
-                     StringRef Name);
+  Value *tableLookup(IRBuilder<> &B, Value *ThenV, Value *ElseV);
+  void emitTable();
   BasicBlock *target(BasicBlock *ThenSucc) const;
   BasicBlock *endOf(BasicBlock *ThenBB) const;
   void emitTerminators();
@@ -329,6 +333,15 @@ private:
   DenseMap<BasicBlock *, BasicBlock *> Start, End;
   /// Melded PHIs and the pair PHIs they stand for.
   SmallVector<std::tuple<PHINode *, PHINode *, PHINode *>, 8> PairPhis;
+  /// A constant pair looked up in the region's table: the address of its
+  /// slot, made against a placeholder until the table's layout is known.
+  struct TableSlot {
+    GetElementPtrInst *Addr;
+    Constant *Then, *Else;
+  };
+  SmallVector<TableSlot, 8> Slots;
+  GlobalVariable *Placeholder = nullptr;
+  Value *TableIdx = nullptr;
   MeldResult Result;
 };
 
@@ -382,7 +395,7 @@ Value *Melder::selectAt(Value *A, Value *B, StringRef Name) {
         HB.SetInsertPoint(T);
       else
         HB.SetInsertPoint(Head); // Head's own chain is still being emitted.
-      Sel = isTableCandidate(A, B) ? tableLookup(HB, A, B, Name)
+      Sel = isTableCandidate(A, B) ? tableLookup(HB, A, B)
                                    : HB.CreateSelect(Cond, A, B, Name + ".sel");
       ++Result.NumSelects;
     }
@@ -399,7 +412,7 @@ Value *Melder::selectAt(Value *A, Value *B, StringRef Name) {
 /// Two numeric constants selected for a region with loops. ptxas
 /// rematerializes a select of two immediates next to every use to save its
 /// register, which inside the melded loops costs an instruction per use
-/// per trip; a load from a two-entry constant table is loaded once. (On an
+/// per trip; a load from the region's constant table is loaded once. (On an
 /// H200, SYN-BRDIS with the middle in a loop ran 10-15% behind the hand
 /// version with selects.)
 bool Melder::isTableCandidate(Value *A, Value *B) const {
@@ -409,24 +422,64 @@ bool Melder::isTableCandidate(Value *A, Value *B) const {
          !A->getType()->isIntegerTy(1);
 }
 
-Value *Melder::tableLookup(IRBuilder<> &B, Value *ThenV, Value *ElseV,
-                           StringRef Name) {
-  Module &M = *Head->getModule();
-  Type *Ty = ThenV->getType();
-  auto *ArrTy = ArrayType::get(Ty, 2);
+Value *Melder::tableLookup(IRBuilder<> &B, Value *ThenV, Value *ElseV) {
+  if (!Placeholder)
+    Placeholder = new GlobalVariable(
+        *Head->getModule(), B.getInt8Ty(), /*isConstant=*/true,
+        GlobalValue::PrivateLinkage, B.getInt8(0), "divopt.select.pending",
+        nullptr, GlobalValue::NotThreadLocal, /*AddressSpace=*/4);
   // Entry 0 for lanes of the else-arm (condition false), 1 for the then-arm.
-  auto *Init = ConstantArray::get(
-      ArrTy, {cast<Constant>(ElseV), cast<Constant>(ThenV)});
-  auto *GV = new GlobalVariable(M, ArrTy, /*isConstant=*/true,
-                                GlobalValue::PrivateLinkage, Init,
-                                "divopt.select", nullptr,
-                                GlobalValue::NotThreadLocal,
-                                /*AddressSpace=*/4); // NVPTX constant space.
+  if (!TableIdx)
+    TableIdx = B.CreateZExt(Cond, B.getInt64Ty(), "divopt.entry");
+  auto *Addr = cast<GetElementPtrInst>(
+      B.CreateInBoundsGEP(B.getInt8Ty(), Placeholder, TableIdx, "divopt.slot"));
+  Slots.push_back({Addr, cast<Constant>(ThenV), cast<Constant>(ElseV)});
+  return B.CreateLoad(ThenV->getType(), Addr, "divopt.const");
+}
+
+/// One table for the whole region, an entry per arm holding every selected
+/// constant side by side: each lane reads one entry, so the loads share a
+/// cache line and ptxas merges neighbouring ones into vector loads, as it
+/// does for a struct of constants written by hand. (Separate two-entry
+/// tables, one per constant, left the SYN-BRDIS loops on an H200 with a
+/// register assignment 10-15% slower than the hand version's.)
+void Melder::emitTable() {
+  if (Slots.empty())
+    return;
+  SmallVector<Type *, 8> Fields;
+  SmallVector<Constant *, 8> ThenC, ElseC;
+  for (const TableSlot &S : Slots) {
+    Fields.push_back(S.Then->getType());
+    ThenC.push_back(S.Then);
+    ElseC.push_back(S.Else);
+  }
+  LLVMContext &Ctx = Head->getContext();
+  auto *EntryTy = StructType::get(Ctx, Fields);
+  auto *TableTy = ArrayType::get(EntryTy, 2);
+  auto *Init =
+      ConstantArray::get(TableTy, {ConstantStruct::get(EntryTy, ElseC),
+                                   ConstantStruct::get(EntryTy, ThenC)});
+  auto *GV =
+      new GlobalVariable(*Head->getModule(), TableTy,
+                         /*isConstant=*/true, GlobalValue::PrivateLinkage, Init,
+                         "divopt.select", nullptr, GlobalValue::NotThreadLocal,
+                         /*AddressSpace=*/4); // NVPTX constant space.
   GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  GV->setAlignment(Align(16));
   Result.Tables.push_back(GV);
-  Value *Idx = B.CreateZExt(Cond, B.getInt64Ty());
-  Value *Ptr = B.CreateInBoundsGEP(ArrTy, GV, {B.getInt64(0), Idx});
-  return B.CreateLoad(Ty, Ptr, Name + ".sel");
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  for (auto [K, S] : enumerate(Slots)) {
+    Value *Idx = S.Addr->getOperand(1);
+    Value *Field[] = {ConstantInt::get(I64, 0), Idx, ConstantInt::get(I32, K)};
+    auto *Addr = GetElementPtrInst::CreateInBounds(TableTy, GV, Field, "",
+                                                   S.Addr->getIterator());
+    Addr->takeName(S.Addr);
+    S.Addr->replaceAllUsesWith(Addr);
+    S.Addr->eraseFromParent();
+  }
+  Placeholder->eraseFromParent();
+  Placeholder = nullptr;
+  Slots.clear();
 }
 
 /// One value that is TV on the lanes of the then-arm and FV on the others.
@@ -467,8 +520,8 @@ void Melder::emitMerged(Instruction &T, Instruction &F) {
     LI->setAlignment(std::min(LI->getAlign(), cast<LoadInst>(F).getAlign()));
   if (auto *SI = dyn_cast<StoreInst>(M))
     SI->setAlignment(std::min(SI->getAlign(), cast<StoreInst>(F).getAlign()));
-  M->setDebugLoc(
-      DebugLoc(DILocation::getMergedLocation(T.getDebugLoc(), F.getDebugLoc())));
+  M->setDebugLoc(DebugLoc(
+      DILocation::getMergedLocation(T.getDebugLoc(), F.getDebugLoc())));
   IRB.Insert(M);
   M->takeName(&T); // T is erased with its arm.
   combineMetadataForCSE(M, &F, /*DoesKMove=*/true);
@@ -488,8 +541,7 @@ Value *Melder::cloneInto(Instruction &I, bool IsThen, BasicBlock *BB) {
 }
 
 void Melder::emitDivergent(ArrayRef<Instruction *> TOnly,
-                           ArrayRef<Instruction *> FOnly,
-                           const BlockPair &BP) {
+                           ArrayRef<Instruction *> FOnly, const BlockPair &BP) {
   LLVMContext &Ctx = Head->getContext();
   Function *Fn = Head->getParent();
   Diamonds.push_back({Cur, nullptr, nullptr, nullptr});
@@ -539,8 +591,8 @@ void Melder::emitPair(unsigned Idx, ArrayRef<AlignedPair> Columns) {
   if (Idx == 0 && EntryInHead) {
     Cur = Head;
   } else {
-    Cur = BasicBlock::Create(Head->getContext(),
-                             BP.Then->getName() + ".dist", Head->getParent());
+    Cur = BasicBlock::Create(Head->getContext(), BP.Then->getName() + ".dist",
+                             Head->getParent());
     NewBlocks.insert(Cur);
     Result.Blocks.push_back(Cur);
     Result.Origin.push_back(&BP);
@@ -654,6 +706,7 @@ MeldResult Melder::run(const MeldPlan &Plan) {
   emitTerminators();
   fillPhis();
   rewriteJoinPhis();
+  emitTable();
 
   // Uses of the arms' values outside them can only be in unreachable
   // blocks (which everything dominates): they read poison from now on.

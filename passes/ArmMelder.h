@@ -69,8 +69,10 @@ llvm::Expected<MeldRegion> getMeldRegion(llvm::BranchInst &Branch,
 
 /// Whether two instructions can become one with selected operands, and what
 /// the pairing gains (issue cost saved minus selects added); <= 0 means no.
+/// Weight is how often the pair runs per execution of the region: selects of
+/// values from outside the arms are made once per execution, before it.
 double scorePair(const llvm::Instruction &T, const llvm::Instruction &F,
-                 const MeldRegion &R, unsigned CC);
+                 const MeldRegion &R, unsigned CC, double Weight = 1);
 
 struct MeldPlan {
   /// One alignment per block pair.
@@ -79,7 +81,10 @@ struct MeldPlan {
   unsigned NumThenInsts = 0, NumElseInsts = 0;
 };
 
-MeldPlan planMeld(const MeldRegion &R, unsigned CC);
+/// Aligns every block pair; Weights (one per pair, as scorePair's Weight)
+/// may be empty, which weighs every pair 1.
+MeldPlan planMeld(const MeldRegion &R, unsigned CC,
+                  llvm::ArrayRef<double> Weights = {});
 
 struct MeldResult {
   /// Blocks all lanes run, the branch's block first, each with the block
@@ -92,7 +97,8 @@ struct MeldResult {
   llvm::SmallVector<const BlockPair *, 8> ThenOrigin, ElseOrigin;
   unsigned NumSelects = 0;
   unsigned NumMerged = 0;
-  /// Constant tables the selects of a region with loops read.
+  /// The constant table the selects of a region with loops read (one at
+  /// most).
   llvm::SmallVector<llvm::GlobalVariable *, 4> Tables;
 };
 

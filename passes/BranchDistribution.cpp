@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BranchDistribution.h"
+#include "ArmEdges.h"
 #include "ArmMelder.h"
 #include "PassOptions.h"
 #include "analysis/CostModel.h"
@@ -20,7 +21,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
-
 
 using namespace llvm;
 
@@ -113,8 +113,7 @@ double costBefore(const MeldRegion &R, ArrayRef<double> Weights,
 /// arm as the lanes' ways say; each block as often as the pair it came
 /// from.
 double costAfter(const MeldRegion &R, const MeldResult &M,
-                 ArrayRef<double> Weights, const WarpOutcomes &W,
-                 unsigned CC) {
+                 ArrayRef<double> Weights, const WarpOutcomes &W, unsigned CC) {
   auto Weighted = [&](ArrayRef<BasicBlock *> Blocks,
                       ArrayRef<const BlockPair *> Origin) {
     double C = 0;
@@ -124,20 +123,22 @@ double costAfter(const MeldRegion &R, const MeldResult &M,
   };
   double T = Weighted(M.ThenOnly, M.ThenOrigin);
   double F = Weighted(M.ElseOnly, M.ElseOrigin);
-  return Weighted(M.Blocks, M.Origin) + W.Both * (T + F) +
-         W.ThenOnly * T + W.ElseOnly * F;
+  return Weighted(M.Blocks, M.Origin) + W.Both * (T + F) + W.ThenOnly * T +
+         W.ElseOnly * F;
 }
 
 struct Trial {
   Decision D;
   unsigned NumSelects = 0, NumDivergentBlocks = 0;
+  /// Whether the issue cost alone would have paid: then the registers the
+  /// melded code holds (and the occupancy they cost) refused it.
+  bool CostAlonePays = false;
 };
 
 /// Melds a copy of the function to measure the result exactly (cost,
 /// selects, register pressure), then throws the copy away.
 Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
-                 ArrayRef<double> Weights, const Target &T,
-                 double Threshold) {
+                 ArrayRef<double> Weights, const Target &T, double Threshold) {
   WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
   Estimate Before{costBefore(R, Weights, W, T.ComputeCapability),
                   estimateRegisters(computeRegisterPressure(F))};
@@ -145,23 +146,24 @@ Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
   Trial Tr;
   Estimate After;
   SmallVector<GlobalVariable *, 4> Tables;
-  After.Registers = estimateRegistersAfter(F, [&](Function &,
-                                                  ValueToValueMapTy &VMap) {
-    Expected<MeldRegion> CR =
-        getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
-                      cast<BasicBlock>(VMap[R.Join]), ~0u);
-    // The copy has the same shape, so the same checks pass and the pairs
-    // come in the same order.
-    cantFail(CR.takeError());
-    MeldResult M = meldRegion(*CR, Plan);
-    Tr.NumSelects = M.NumSelects;
-    Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-    After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
-    Tables = M.Tables;
-  });
+  After.Registers =
+      estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
+        Expected<MeldRegion> CR =
+            getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
+                          cast<BasicBlock>(VMap[R.Join]), ~0u);
+        // The copy has the same shape, so the same checks pass and the pairs
+        // come in the same order.
+        cantFail(CR.takeError());
+        MeldResult M = meldRegion(*CR, Plan);
+        Tr.NumSelects = M.NumSelects;
+        Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
+        After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
+        Tables = M.Tables;
+      });
   for (GlobalVariable *GV : Tables)
     GV->eraseFromParent(); // Only the copy read them.
   Tr.D = decide(Before, After, T, Threshold);
+  Tr.CostAlonePays = After.Cost > 0 && Before.Cost / After.Cost >= Threshold;
   return Tr;
 }
 
@@ -176,6 +178,7 @@ public:
 private:
   const DivergentBranch *nextCandidate(const DivergenceInfo &DI);
   bool distribute(const DivergentBranch &DB, const Target &T);
+  bool meld(const MeldRegion &R, const Target &T);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
 
   Function &F;
@@ -197,8 +200,7 @@ void Distributor::missed(const Instruction &Term, StringRef Name,
   });
 }
 
-const DivergentBranch *
-Distributor::nextCandidate(const DivergenceInfo &DI) {
+const DivergentBranch *Distributor::nextCandidate(const DivergenceInfo &DI) {
   for (const DivergentBranch &DB : DI.branches()) {
     if (DB.Kind == BranchKind::LoopExit || Seen.contains(DB.Term) ||
         DB.Term->getMetadata("divopt.distributed"))
@@ -220,17 +222,48 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     return false;
   }
   auto *Br = cast<BranchInst>(DB.Term);
-  if (!DB.Join || any_of(DB.Arms, [](const ArmRegion &A) { return !A.IsSESE; })) {
+  if (!DB.Join ||
+      any_of(DB.Arms, [](const ArmRegion &A) { return !A.IsSESE; })) {
     missed(*Br, "Shape",
            "the arms are not single-entry, single-exit regions that rejoin");
     return false;
   }
   Expected<MeldRegion> R = getMeldRegion(*Br, DB.Join, Opts.MaxArmInsts);
-  if (!R) {
-    missed(*Br, "Shape", toString(R.takeError()));
+  if (R)
+    return meld(*R, T);
+  // Arms that differ only where one reaches a block by an edge and the
+  // other through a block of its own pair up once those edges are split.
+  std::string Why = toString(R.takeError());
+  BasicBlock *Join = DB.Join;
+  SmallVector<BasicBlock *, 16> ArmBlocks;
+  for (const ArmRegion &A : DB.Arms)
+    append_range(ArmBlocks, A.Blocks);
+  ArmEdgeSplit Split = ArmEdgeSplit::split(ArmBlocks);
+  if (!Split.empty()) {
+    // The CFG changed under every cached analysis (DB among them).
+    FAM.invalidate(F, PreservedAnalyses::none());
+    Expected<MeldRegion> RS = getMeldRegion(*Br, Join, Opts.MaxArmInsts);
+    if (RS) {
+      if (meld(*RS, T))
+        return true;
+    } else {
+      consumeError(RS.takeError());
+      missed(*Br, "Shape", Why);
+    }
+    Split.undo();
+    FAM.invalidate(F, PreservedAnalyses::none());
     return false;
   }
-  MeldPlan Plan = planMeld(*R, T.ComputeCapability);
+  missed(*Br, "Shape", Why);
+  return false;
+}
+
+bool Distributor::meld(const MeldRegion &R, const Target &T) {
+  BranchInst *Br = R.Branch;
+  SmallVector<double, 4> Weights =
+      getPairWeights(R, FAM.getResult<LoopAnalysis>(F),
+                     FAM.getResult<ScalarEvolutionAnalysis>(F));
+  MeldPlan Plan = planMeld(R, T.ComputeCapability, Weights);
   if (Plan.NumMatched == 0) {
     missed(*Br, "NoCommonCode",
            "no instruction of one arm matches one of the other (" +
@@ -238,21 +271,24 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
                " instructions)");
     return false;
   }
-  SmallVector<double, 4> Weights =
-      getPairWeights(*R, FAM.getResult<LoopAnalysis>(F),
-                     FAM.getResult<ScalarEvolutionAnalysis>(F));
-  Trial Tr = tryOnClone(F, *R, Plan, Weights, T, Opts.Threshold);
+  Trial Tr = tryOnClone(F, R, Plan, Weights, T, Opts.Threshold);
   std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
       << "+" << Plan.NumElseInsts << " instructions";
-  if (R->Pairs.size() > 1)
-    raw_string_ostream(Summary) << " in " << R->Pairs.size() << " blocks";
+  if (R.Pairs.size() > 1)
+    raw_string_ostream(Summary) << " in " << R.Pairs.size() << " blocks";
   raw_string_ostream(Summary)
       << " with " << Tr.NumSelects << " selects, " << Tr.NumDivergentBlocks
       << " divergent blocks remain; " << Tr.D.Explanation;
   if (!Tr.D.Profitable && !Opts.Force) {
-    missed(*Br, "Unprofitable", "unprofitable: " + Summary);
+    if (Tr.CostAlonePays)
+      missed(*Br, "RegisterPressure",
+             "unprofitable: the registers it holds cost more occupancy than "
+             "it saves: " +
+                 Summary);
+    else
+      missed(*Br, "Unprofitable", "unprofitable: " + Summary);
     return false;
   }
 
@@ -262,7 +298,7 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
            << "distributed divergent branch: " << Summary
            << (Tr.D.Profitable ? "" : " (forced)");
   });
-  MeldResult M = meldRegion(*R, Plan);
+  MeldResult M = meldRegion(R, Plan);
   ++NumDistributed;
   NumMelded += M.NumMerged;
   NumSelects += M.NumSelects;

@@ -72,6 +72,12 @@ done
 "$clang" "${clang_flags[@]}" "${divopt_flags[@]}" -mllvm -divopt-select-tables=false \
   -S "$kernels/brdis.cu" -o "$out/brdis.divopt-selects.ptx" 2>/dev/null
 
+# Branch distribution with the cost model bypassed, for the configuration
+# it refuses (brdis_wide_k128): what melding would have cost there.
+"$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
+  -mllvm "-divopt-pipeline=function(branch-dist<force>,instcombine<no-verify-fixpoint>,simplifycfg)" \
+  -S "$kernels/brdis.cu" -o "$out/brdis.divopt-forced.ptx"
+
 echo "== ptxas -arch=sm_90"
 ptxas_log=$out/ptxas-sm_90.txt
 : >"$ptxas_log"

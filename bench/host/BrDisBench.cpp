@@ -60,6 +60,7 @@ public:
     DeviceBuffer<std::uint32_t> Out(Ctx, 2 * std::size_t(Count));
     for (const BrDisConfig &C : getConfigs(Env.options().Quick))
       runConfig(Env, Table, C, Seeds, In, Out);
+    runRefusedConfig(Env, Table, Seeds, In, Out);
   }
 
 private:
@@ -95,6 +96,38 @@ private:
                   C.getR(), C.M, C.N, Iters);
     ConfigRunner(Env, {getName(), Config, Params, ThreadsPerBlock}, Out,
                  Variants)
+        .run(Table);
+  }
+
+  /// brdis_wide_k128: arms of 128 operations with a constant each, where
+  /// melding would hold 128 more registers. DivOpt must refuse it (its PTX
+  /// is clang's) and run as fast as clang -O3; DivOpt-forced melds anyway.
+  void runRefusedConfig(BenchEnvironment &Env, ResultTable &Table,
+                        DeviceBuffer<std::uint32_t> &Seeds,
+                        DeviceBuffer<float> &In,
+                        DeviceBuffer<std::uint32_t> &Out) {
+    constexpr int K = 128, Trips = 4;
+    const int N = Count;
+    const int Iters = std::max(4, OpsPerArm / (K * Trips));
+    const std::uint32_t Threshold = getThresholdForFrequency(0.5);
+    const LaunchConfig L = makeLaunchConfig(
+        getBlockCount(Count, ThreadsPerBlock), ThreadsPerBlock);
+    LaunchFunction Launch = [&, L, N, Iters,
+                             Threshold](const std::vector<Kernel> &Ks) {
+      launch(Ks[0], L, Seeds, In, Out, N, Iters, Threshold);
+    };
+    const std::string Kernel = "brdis_wide_k128";
+    std::vector<Variant> Variants =
+        makeCompilerVariants(Env, getName(), Kernel, Launch);
+    Variants.push_back(makeVariant(Env, "DivOpt-forced",
+                                   "brdis.divopt-forced.ptx", {Kernel},
+                                   Launch));
+    char Params[128];
+    std::snprintf(Params, sizeof(Params), "wide;K=%d;f=0.5;iters=%d", K,
+                  Iters);
+    ConfigRunner(Env, {getName(), "refused: K=128 constants", Params,
+                       ThreadsPerBlock},
+                 Out, Variants)
         .run(Table);
   }
 

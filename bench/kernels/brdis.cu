@@ -52,3 +52,48 @@ BRDIS_KERNEL(4, 80)  // R = 16
 BRDIS_KERNEL(4, 250) // R = 50
 BRDIS_KERNEL(2, 80)  // R = 8, fewer values
 BRDIS_KERNEL(8, 20)  // R = 8, more values
+
+// A shape where distribution does not pay: each arm is a loop over a chain
+// of K fused multiply-adds with K constants of its own. Melded, every
+// constant is chosen per lane before the loop and held in a register
+// through it (K more registers), which costs more occupancy than running
+// one arm instead of two saves. DivOpt refuses it; DivOpt-forced shows
+// what melding would have cost.
+template <int K>
+__device__ __forceinline__ float wideChain(float V, float X, float Base) {
+#pragma unroll
+  for (int S = 0; S < K; ++S)
+    V = fmaf(V, Base + S * (1.0f / 1024), X);
+  return V;
+}
+
+template <int K>
+__device__ __forceinline__ void brdisWide(const unsigned *Seeds,
+                                          const float *In, float *Out,
+                                          int Count, int Iters,
+                                          unsigned Threshold) {
+  int Tid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Tid >= Count)
+    return;
+  Mwc Rng = seedMwc(Seeds[Tid]);
+  float X = In[Tid], Y = In[Count + Tid];
+  for (int I = 0; I < Iters; ++I) {
+    if (nextMwc(Rng) < Threshold) {
+      for (int J = 0; J < 4; ++J)
+        Y = wideChain<K>(Y, X, 0.4f);
+    } else {
+      for (int J = 0; J < 4; ++J)
+        Y = wideChain<K>(Y, X, -0.4f);
+    }
+    X = fmaf(X, 0.75f, Y * 0.25f);
+  }
+  Out[Tid] = X;
+  Out[Count + Tid] = Y;
+}
+
+extern "C" __global__ void brdis_wide_k128(const unsigned *Seeds,
+                                           const float *In, float *Out,
+                                           int Count, int Iters,
+                                           unsigned Threshold) {
+  brdisWide<128>(Seeds, In, Out, Count, Iters, Threshold);
+}

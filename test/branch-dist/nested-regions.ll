@@ -2,8 +2,9 @@
 ; block by block: loop headers, PHIs, inner branches and their conditions
 ; become one, selected on the outer condition, so each lane still follows
 ; its own arm's path (its own trip count, its own inner way). The constants
-; are chosen once, before the loop, from two-entry constant tables (ptxas
-; would rematerialize a select of immediates at every use inside the loop);
+; are chosen once, before the loop, from one constant table with an entry
+; per arm holding all of them side by side (ptxas would rematerialize a
+; select of immediates at every use inside the loop);
 ; -divopt-select-tables=false keeps plain selects.
 ; RUN: %divopt-opt -passes=branch-dist -pass-remarks=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
@@ -15,12 +16,19 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; REMARK: remark: <unknown>:0:0: distributed divergent branch: melded {{[0-9]+}} pairs of {{[0-9]+}}+{{[0-9]+}} instructions in 3 blocks
 
-; CHECK:       @[[TK:divopt.select[0-9]*]] = private unnamed_addr addrspace(4) constant [2 x float] [float 5.000000e+00, float 3.000000e+00]
+; CHECK:       @[[TK:divopt.select[0-9]*]] = private unnamed_addr addrspace(4) constant [2 x { float, float, float, float }] [{ float, float, float, float } { float 5.000000e+00, float 2.000000e+00, float 2.000000e+02, float 2.500000e-01 }, { float, float, float, float } { float 3.000000e+00, float 1.000000e+00, float 1.000000e+02, float 5.000000e-01 }], align 16
+; CHECK-NOT:   divopt.select
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK:       entry:
 ; CHECK:         [[I:%.*]] = zext i1 %c to i64
-; CHECK-NEXT:    [[P:%.*]] = getelementptr inbounds [2 x float], ptr addrspace(4) @[[TK]], i64 0, i64 [[I]]
+; CHECK-NEXT:    [[P:%.*]] = getelementptr inbounds [2 x { float, float, float, float }], ptr addrspace(4) @[[TK]], i64 0, i64 [[I]], i32 0
 ; CHECK-NEXT:    [[K:%.*]] = load float, ptr addrspace(4) [[P]]
+; CHECK-NEXT:    [[P2:%.*]] = getelementptr inbounds [2 x { float, float, float, float }], ptr addrspace(4) @[[TK]], i64 0, i64 [[I]], i32 1
+; CHECK-NEXT:    [[K2:%.*]] = load float, ptr addrspace(4) [[P2]]
+; CHECK-NEXT:    [[P3:%.*]] = getelementptr inbounds [2 x { float, float, float, float }], ptr addrspace(4) @[[TK]], i64 0, i64 [[I]], i32 2
+; CHECK-NEXT:    [[K3:%.*]] = load float, ptr addrspace(4) [[P3]]
+; CHECK-NEXT:    [[P4:%.*]] = getelementptr inbounds [2 x { float, float, float, float }], ptr addrspace(4) @[[TK]], i64 0, i64 [[I]], i32 3
+; CHECK-NEXT:    [[K4:%.*]] = load float, ptr addrspace(4) [[P4]]
 ; CHECK:         [[N:%.*]] = select i1 %c, i32 %na, i32 %nb
 ; CHECK:         br label %tloop.dist
 ; CHECK:       join:
@@ -29,8 +37,11 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %ti = phi i32 [ 0, %entry ], [ %ti.next, %tlatch.dist ]
 ; CHECK-NEXT:    %tacc = phi float [ %x, %entry ], [ %tacc.next, %tlatch.dist ]
 ; CHECK:         %tm = fmul float %tacc, [[K]]
-; CHECK:         br i1 {{%.*}}, label %tbig.dist, label %tlatch.dist
+; CHECK-NEXT:    %tm1 = fadd float %tm, [[K2]]
+; CHECK:         %tbigc = fcmp ogt float %tm3, [[K3]]
+; CHECK-NEXT:    br i1 %tbigc, label %tbig.dist, label %tlatch.dist
 ; CHECK:       tbig.dist:
+; CHECK-NEXT:    %ts = fmul float %tm3, [[K4]]
 ; CHECK:       tlatch.dist:
 ; CHECK:         %ti.next = add i32 %ti, 1
 ; CHECK-NEXT:    %tdone = icmp eq i32 %ti.next, [[N]]

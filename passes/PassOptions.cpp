@@ -7,6 +7,7 @@
 #include "PassOptions.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -30,12 +31,20 @@ Error PassOptionParser::forEach(
     function_ref<Error(StringRef, std::optional<StringRef>)> Handle) const {
   SmallVector<StringRef, 4> Items;
   Params.split(Items, ';', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  // A parameter given twice is a mistake whichever one was meant (a pipeline
+  // edited in one place, not the other): refuse it rather than silently let
+  // the last one win.
+  StringMap<StringRef> Seen;
   for (StringRef Item : Items) {
     Item = Item.trim();
     auto [Key, Value] = Item.split('=');
     Key = Key.trim();
     if (Key.empty())
       return error("'" + Item + "' has no name");
+    auto [It, New] = Seen.try_emplace(Key, Item);
+    if (!New)
+      return error("'" + Key + "' is given twice ('" + It->second + "' and '" +
+                   Item + "'); give it once");
     std::optional<StringRef> V;
     if (Item.contains('='))
       V = Value.trim();

@@ -2,9 +2,15 @@
 # Installs what DivOpt needs on Debian 12 when it is missing: LLVM 22 (opt,
 # clang, lit, FileCheck, headers), CMake, a C++ compiler and GoogleTest.
 # CUDA is expected at /usr/local/cuda (or $CUDA_PATH); it is not installed here.
+# With --sanitizers also clang's sanitizer runtimes (libclang-rt-22-dev), which
+# scripts/test-sanitized.sh builds the plugin against.
 set -euo pipefail
 
 need=()
+if [ "${1:-}" = --sanitizers ]; then
+  rt=$(clang++-22 -print-file-name=libclang_rt.asan-x86_64.so 2>/dev/null || true)
+  [ -f "$rt" ] || need+=(libclang-rt-22-dev)
+fi
 command -v opt-22 >/dev/null || need+=(llvm-22-dev llvm-22-tools)
 command -v clang++-22 >/dev/null || need+=(clang-22)
 [ -f /usr/lib/llvm-22/lib/cmake/llvm/LLVMConfig.cmake ] || need+=(llvm-22-dev)

@@ -20,6 +20,34 @@ opt = os.path.join(tools, "opt")
 clang = os.path.join(tools, "clang++")
 plugin = config.divopt_plugin
 
+# A plugin built with ASan and UBSan (-DDIVOPT_ENABLE_SANITIZERS=ON; lit
+# --param sanitizer_runtime=PATH overrides the runtime CMake found) runs the
+# same tests: opt and clang are not instrumented, so they run through
+# wrappers that preload the sanitizer runtime, and every test, script and
+# substitution that loads the plugin uses the wrappers. A sanitizer report
+# aborts the tool: a crash, which fails the test even under `not`.
+sanitizer_runtime = lit_config.params.get(
+    "sanitizer_runtime", getattr(config, "sanitizer_runtime", ""))
+wrapped_tools = tools
+if sanitizer_runtime:
+    sys.path.insert(0, os.path.dirname(__file__))
+    import sanitized_tools
+
+    if not os.path.isfile(sanitizer_runtime):
+        lit_config.fatal(f"sanitizer runtime {sanitizer_runtime} not found")
+    wrapped_tools = sanitized_tools.write_wrappers(
+        os.path.join(config.test_exec_root, "sanitized-tools"), tools,
+        sanitizer_runtime)
+    opt = os.path.join(wrapped_tools, "opt")
+    clang = os.path.join(wrapped_tools, "clang++")
+    # scripts/fuzz/variants.py compiles with $CLANG.
+    config.environment["CLANG"] = clang
+    config.available_features.add("sanitizers")
+    lit_config.note(f"sanitized plugin: opt and clang preload "
+                    f"{sanitizer_runtime}")
+config.divopt_opt = opt
+config.substitutions.append(("%llvm_tools", wrapped_tools))
+
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%divopt_src", config.divopt_src_root))

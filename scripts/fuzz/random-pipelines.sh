@@ -6,8 +6,13 @@
 #
 #   scripts/fuzz/random-pipelines.sh [--seed S] [--count N] [--length L]
 #                                    [--opt OPT] [--plugin SO] [--root DIR]
+#                                    [--per-file K] [--divopt-only]
 #
-# The same seed gives the same pipelines over the same files. Each failure
+# By default N pipelines each go to a file drawn at random; with --per-file K
+# every input gets K pipelines (so no file is missed, which CI wants), and
+# --count is ignored. --divopt-only draws DivOpt's passes alone, without the
+# standard ones, so that what each DivOpt pass leaves is what the next one
+# reads. The same seed gives the same pipelines over the same files. Each failure
 # prints the command that reproduces it. Tests marked XFAIL (known DivOpt
 # crashes, kept as reproducers) are skipped and listed, as are inputs opt
 # cannot read without the plugin (the malformed-input tests' own inputs).
@@ -23,10 +28,14 @@ opt=${OPT:-opt-22}
 plugin=${DIVOPT_PLUGIN:-$root/build/passes/libDivOpt.so}
 tests=$root/test
 timeout_s=60
+per_file=0
+divopt_only=0
 while [ $# -gt 0 ]; do
   case $1 in
   --seed) seed=$2; shift 2 ;;
   --count) count=$2; shift 2 ;;
+  --per-file) per_file=$2; shift 2 ;;
+  --divopt-only) divopt_only=1; shift ;;
   --length) length=$2; shift 2 ;;
   --opt) opt=$2; shift 2 ;;
   --plugin) plugin=$2; shift 2 ;;
@@ -85,15 +94,26 @@ while IFS= read -r f; do
 done < <(find "$tests" -name '*.ll' -not -path '*/Output/*' | LC_ALL=C sort)
 [ ${#inputs[@]} -gt 0 ] || { echo "random-pipelines: no inputs under $tests" >&2; exit 2; }
 
+[[ $per_file =~ ^[0-9]+$ ]] ||
+  { echo "random-pipelines: --per-file takes a count" >&2; exit 2; }
+if [ "$per_file" -gt 0 ]; then
+  count=$((per_file * ${#inputs[@]}))
+fi
+
 RANDOM=$seed
 failures=0
 for ((run = 1; run <= count; run++)); do
-  f=${inputs[RANDOM % ${#inputs[@]}]}
+  if [ "$per_file" -gt 0 ]; then
+    f=${inputs[(run - 1) / per_file]}
+  else
+    f=${inputs[RANDOM % ${#inputs[@]}]}
+  fi
   n=$((RANDOM % length + 1))
   pipeline=
   for ((i = 0; i < n; i++)); do
-    # The first element is DivOpt's, and about half of the others.
-    if [ $i -eq 0 ] || [ $((RANDOM % 2)) -eq 0 ]; then
+    # The first element is DivOpt's, and about half of the others (all of
+    # them with --divopt-only).
+    if [ $i -eq 0 ] || [ $divopt_only -eq 1 ] || [ $((RANDOM % 2)) -eq 0 ]; then
       e=$(element "${divopt[RANDOM % ${#divopt[@]}]}")
     else
       e=${standard[RANDOM % ${#standard[@]}]}
@@ -116,5 +136,7 @@ done
 for s in "${skipped[@]}"; do
   echo "skipped: ${s#"$root"/}"
 done
-echo "random-pipelines: seed $seed, $count pipelines over ${#inputs[@]} files, $failures failed"
+what=
+[ $divopt_only -eq 1 ] && what=" of DivOpt's passes alone"
+echo "random-pipelines: seed $seed, $count pipelines$what over ${#inputs[@]} files, $failures failed"
 [ $failures -eq 0 ]

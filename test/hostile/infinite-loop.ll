@@ -7,10 +7,16 @@
 ; RUN: %divopt-opt -passes='iter-delay<round-robin;force>' -pass-remarks-missed=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=DELAY
 ; RUN: %opt -S %s -o %t.orig.ll
 ; RUN: diff %t.orig.ll %t.ll
+; Branch distribution, forced, refuses the divergent branches of both
+; kernels with a remark each and leaves the module as it was.
+; RUN: %divopt-opt -passes='branch-dist<force>' -pass-remarks-missed=divopt -S %s -o %t.bd.ll 2>&1 | FileCheck %s --check-prefix=MELD
+; RUN: diff %t.orig.ll %t.bd.ll
 
 ; CHECK-NOT: FAIL
 ; CHECK: every-pass: {{[0-9]+}} runs clean
 ; DELAY: remark: <unknown>:0:0: loop not delayed: {{.+}}
+; MELD-DAG: remark: <unknown>:0:0: divergent branch not distributed: the arms are not single-entry, single-exit regions that rejoin
+; MELD-DAG: remark: <unknown>:0:0: divergent branch not distributed: if-only branch: there is no second arm to meld with
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -20,6 +20,13 @@
 ; RUN: not %divopt-opt -passes='iter-delay<round-robin;zeros=0>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=ZEROS
 ; RUN: not %divopt-opt -passes='iter-delay<max-delay=0>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=DELAY
 ; RUN: not %divopt-opt -passes='iter-delay<min-speedup=nan>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=SPEEDUP
+; A parameter given twice is an error, whichever was meant, also when both
+; agree: no value silently wins.
+; RUN: not %divopt-opt -passes='branch-dist<threshold=2;threshold=3>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=TWICE
+; RUN: not %divopt-opt -passes='branch-dist<force; force>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=TWOFLAGS
+; RUN: not %divopt-opt -passes='iter-delay<round-robin;cycle=50;cycle=50>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=SAME
+; RUN: not %divopt-opt -passes='iter-delay<majority;majority>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=TWOMAJ
+; RUN: not %divopt-opt -passes='default<O3>' '-divopt-pipeline=function(branch-dist<max-arm-insts=9;max-arm-insts=99>)' -disable-output %s 2>&1 | FileCheck %s --check-prefix=OPTION
 ; Parameters on passes that take none, and DivOpt's passes where opt
 ; expects another kind of pass, are opt's errors.
 ; RUN: not %divopt-opt -passes='divopt<force>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=MODPARAM
@@ -49,6 +56,11 @@
 ; ZEROS: error: invalid iter-delay parameter: 'zeros=0' is out of range [1, 64]
 ; DELAY: error: invalid iter-delay parameter: 'max-delay=0' is out of range
 ; SPEEDUP: error: invalid iter-delay parameter: 'min-speedup=nan' is out of range
+; TWICE: error: invalid branch-dist parameter: 'threshold' is given twice ('threshold=2' and 'threshold=3'); give it once
+; TWOFLAGS: error: invalid branch-dist parameter: 'force' is given twice ('force' and 'force'); give it once
+; SAME: error: invalid iter-delay parameter: 'cycle' is given twice ('cycle=50' and 'cycle=50'); give it once
+; TWOMAJ: error: invalid iter-delay parameter: 'majority' is given twice ('majority' and 'majority'); give it once
+; OPTION: error: invalid branch-dist parameter: 'max-arm-insts' is given twice ('max-arm-insts=9' and 'max-arm-insts=99'); give it once
 ; MODPARAM: unknown pass name 'divopt<force>'
 ; REMPARAM: unknown pass name 'divopt-remarks<x>'
 ; PRINTPARAM: unknown pass name 'print<divopt-divergence<x>>'

@@ -116,6 +116,9 @@ double advancePerTrip(DelayStrategy S, double P, unsigned Ones,
       E += Pr[K] * std::max(K, 32 - K);
     return E / 32;
   }
+  // Loop advance alternates turns one to one.
+  if (S == DelayStrategy::Advance)
+    Ones = Zeros = 1;
   // Round robin: a lane that advanced at some phase draws its next way and
   // waits for the next turn of that way. Trips per iteration are the
   // cyclic distance to that turn, averaged over the stationary phases a
@@ -150,6 +153,8 @@ double advancePerTrip(DelayStrategy S, double P, unsigned Ones,
 double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
                                double OverheadPerTrip, unsigned Ones,
                                unsigned Zeros) {
+  if (S == DelayStrategy::Advance)
+    Ones = Zeros = 1;
   // Majority advances about as many lanes per trip whatever the branch's
   // probability: lanes of the minority keep waiting, so among the pending
   // lanes the split stays near even (SYN-ITDELAY on an H200: majority ran

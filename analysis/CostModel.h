@@ -106,7 +106,13 @@ constexpr double MaxPredictedLoss = 0.98;
 double worstCaseRatio(llvm::function_ref<double(double P)> Ratio);
 
 /// Iteration delaying's vote strategies, as the cost model sees them.
-enum class DelayStrategy { Majority, RoundRobin, RoundRobinIdleRemoval };
+/// Advance is loop advance: round robin 1:1 without a vote.
+enum class DelayStrategy {
+  Majority,
+  RoundRobin,
+  RoundRobinIdleRemoval,
+  Advance
+};
 
 /// One loop iteration of a body `pre; if (c) then else; post`, as issue
 /// costs of its parts.

@@ -179,9 +179,19 @@ double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC) {
   // forced strategies' speedups at N = 4..256, f = 0.5), in FP32 issue
   // slots of sm_90, scaled for other targets by the integer ALU's cost.
   double Scale = getOpClassCost(OpClass::IntALU, CC) / 2.0;
+  // Loop advance has no vote: a turn bit and the pending flag.
+  if (V == DelayVote::Advance)
+    return 3.0 * Scale;
   if (V == DelayVote::Majority)
     return 12.0 * Scale;
   return (IdleRemoval ? 14.0 : 8.0) * Scale;
+}
+
+/// Whether the strategy needs a warp vote: plain round robin and loop
+/// advance take turns whatever the lanes want.
+static bool votes(DelayVote V, const IterationDelayOptions &Opts) {
+  return V == DelayVote::Majority ||
+         (V == DelayVote::RoundRobin && Opts.IdleRemoval);
 }
 
 namespace {
@@ -201,8 +211,9 @@ private:
   void collectValues();
   void buildHeader();
   void buildVote();
-  Value *buildMajority(IRBuilder<> &B, Value *Taken, Value *Live);
-  Value *buildRoundRobin(IRBuilder<> &B, Value *Taken, Value *Live);
+  Value *buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken);
+  Value *buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken);
+  Value *buildAdvance(IRBuilder<> &B);
   void buildGates();
   void buildLatch();
   Value *inLoop(Value *V) const;
@@ -220,9 +231,8 @@ private:
   BasicBlock *NewHeader = nullptr, *Vote = nullptr, *ThenGate = nullptr,
              *ElseGate = nullptr, *Wait = nullptr, *NewLatch = nullptr,
              *NewExit = nullptr;
-  SmallPtrSet<BasicBlock *, 16> InLoop, InPre;
+  SmallPtrSet<BasicBlock *, 16> InPre;
   BasicBlock *BranchBB = nullptr;
-  Value *Mask = nullptr;
   /// Original header phis and their values from the latch.
   SmallVector<PHINode *, 8> HeaderPhis;
   SmallVector<Value *, 8> LatchValues;
@@ -231,12 +241,8 @@ private:
   /// Pre-branch value -> (carried phi in delay.header, merge in delay.vote).
   SetVector<Instruction *> PreValues;
   DenseMap<Value *, PHINode *> PreCarry, PreMerged;
-  /// Loop values used after the loop (header phis and pre-branch values
-  /// are looked up through inLoop(), as they are replaced on the way).
-  SetVector<Value *> LiveOut;
-  PHINode *Pending = nullptr, *Done = nullptr;
-  Value *PendingNow = nullptr, *Cond = nullptr;
-  Value *ExitTaken = nullptr;
+  PHINode *Pending = nullptr;
+  Value *Cond = nullptr;
   /// Vote state: (phi in delay.header, next value from delay.vote).
   SmallVector<std::pair<PHINode *, Value *>, 4> VoteState;
 };
@@ -256,7 +262,6 @@ void LoopDelayer::createBlocks() {
 }
 
 void LoopDelayer::collectValues() {
-  InLoop.insert(S.LoopBlocks.begin(), S.LoopBlocks.end());
   InPre.insert(S.PreBlocks.begin(), S.PreBlocks.end());
   for (PHINode &P : S.Header->phis()) {
     HeaderPhis.push_back(&P);
@@ -284,13 +289,6 @@ void LoopDelayer::collectValues() {
       PreValues.insert(cast<Instruction>(LV));
   if (IsPre(S.Branch->getCondition()))
     PreValues.insert(cast<Instruction>(S.Branch->getCondition()));
-
-  for (BasicBlock *BB : S.LoopBlocks)
-    for (Instruction &I : *BB)
-      if (any_of(I.users(), [&](User *U) {
-            return !InLoop.contains(cast<Instruction>(U)->getParent());
-          }))
-        LiveOut.insert(&I);
 }
 
 /// The in-loop value that stands for V after the rewrite.
@@ -316,21 +314,12 @@ void LoopDelayer::buildHeader() {
   }
   Pending = B.CreatePHI(I1, 2, "delay.pending");
   Pending->addIncoming(B.getFalse(), S.Preheader);
-  Done = B.CreatePHI(I1, 2, "delay.done");
-  Done->addIncoming(B.getFalse(), S.Preheader);
-  Value *Need = B.CreateAnd(B.CreateNot(Pending), B.CreateNot(Done),
-                            "delay.need.pre");
-  BranchInst *Br = B.CreateCondBr(Need, S.Header, Vote);
+  // A lane that waited last trip already ran its iteration's pre-branch
+  // code; the others start a new iteration.
+  BranchInst *Br = B.CreateCondBr(Pending, Vote, S.Header);
   // Marks the loop as delayed: its gates are not candidates again.
   Br->setMetadata("divopt.delayed", MDNode::get(Ctx, {}));
-
-  // The preheader enters the new header and captures the lanes that run
-  // the loop: every vote is among them.
-  Instruction *PHTerm = S.Preheader->getTerminator();
-  PHTerm->replaceSuccessorWith(S.Header, NewHeader);
-  IRBuilder<> PB(PHTerm);
-  Mask = PB.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {}, nullptr,
-                            "delay.mask");
+  S.Preheader->getTerminator()->replaceSuccessorWith(S.Header, NewHeader);
 
   // The old header now runs the pre-branch code only, for lanes that start
   // a new iteration, reading their state.
@@ -347,6 +336,8 @@ void LoopDelayer::buildVote() {
     M->addIncoming(I, BranchBB);
     M->addIncoming(PreCarry[I], NewHeader);
     PreMerged[I] = M;
+    // Uses after the loop too: a lane leaves right after its last
+    // iteration, whose pre-branch values are these.
     I->replaceUsesWithIf(M, [&](Use &U) {
       auto *User = cast<Instruction>(U.getUser());
       return !InPre.contains(User->getParent()) && User != M;
@@ -356,23 +347,33 @@ void LoopDelayer::buildVote() {
   S.Branch->eraseFromParent();
   BranchInst::Create(Vote, BranchBB);
 
-  PendingNow = B.CreateNot(Done, "delay.live");
-  Value *Want = B.CreateAnd(PendingNow, Cond, "delay.want.then");
-  Value *Taken = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
-                                   {Mask, Want}, nullptr, "delay.taken");
-  Value *Live = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
-                                  {Mask, PendingNow}, nullptr, "delay.lanes");
-  Value *D = V == DelayVote::Majority ? buildMajority(B, Taken, Live)
-                                      : buildRoundRobin(B, Taken, Live);
+  Value *D;
+  if (!votes(V, Opts)) {
+    D = V == DelayVote::Advance ? buildAdvance(B)
+                                : buildRoundRobin(B, nullptr, nullptr);
+  } else {
+    // The mask is taken here, every trip, right before the vote: exactly
+    // the lanes that execute it together. Every lane in the loop has a
+    // pending iteration (a lane leaves after its last one), so these are
+    // the live lanes. A mask captured once at loop entry names lanes that
+    // left the loop or that the scheduler runs apart, and a .sync vote
+    // naming a lane that does not reach it may hang (fuzz seed 731).
+    Value *Mask = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {},
+                                    nullptr, "delay.mask");
+    Value *Taken = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
+                                     {Mask, Cond}, nullptr, "delay.taken");
+    D = V == DelayVote::Majority ? buildMajority(B, Mask, Taken)
+                                 : buildRoundRobin(B, Mask, Taken);
+  }
   B.CreateCondBr(D, ThenGate, ElseGate);
 }
 
-Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Taken, Value *Live) {
+Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken) {
   IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
   PHINode *Streak = HB.CreatePHI(I32, 2, "delay.streak");
   PHINode *Prev = HB.CreatePHI(I1, 2, "delay.prev");
   Value *NT = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Taken);
-  Value *NL = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Live);
+  Value *NL = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Mask);
   // Relative to live lanes: popc(taken) * 32 >= threshold * popc(live).
   // With 0 < threshold <= 32 the side chosen always has a lane.
   Value *D0 = B.CreateICmpUGE(B.CreateMul(NT, B.getInt32(32)),
@@ -386,7 +387,8 @@ Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Taken, Value *Live) {
       Same, B.CreateAdd(Streak, B.getInt32(1)),
       B.CreateZExt(OtherWaits, I32), "delay.streak.now");
   // Anti-starvation: a side left waiting MaxDelay trips in a row gets the
-  // next one.
+  // next one. The streak is each lane's own, so a lane left waiting counts
+  // its own wait even when the lanes voting with it change.
   Value *Flip = B.CreateICmpUGT(Streak1, B.getInt32(Opts.MaxDelay));
   Value *D = B.CreateXor(D0, Flip, "delay.dir");
   Streak->addIncoming(B.getInt32(0), S.Preheader);
@@ -397,8 +399,8 @@ Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Taken, Value *Live) {
   return D;
 }
 
-Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Taken,
-                                    Value *Live) {
+Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Mask,
+                                    Value *Taken) {
   IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
   PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
   Phase->addIncoming(B.getInt32(0), S.Preheader);
@@ -408,8 +410,7 @@ Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Taken,
   Value *D = B.CreateICmpUGE(Phase, B.getInt32(Opts.Zeros), "delay.turn");
   if (Opts.IdleRemoval) {
     Value *AnyThen = B.CreateICmpNE(Taken, B.getInt32(0));
-    Value *AnyElse = B.CreateICmpNE(B.CreateAnd(Live, B.CreateNot(Taken)),
-                                    B.getInt32(0));
+    Value *AnyElse = B.CreateICmpNE(Taken, Mask);
     D = B.CreateSelect(D, AnyThen, B.CreateNot(AnyElse), "delay.dir");
   }
   Value *Next = B.CreateAdd(Phase, B.getInt32(1));
@@ -419,14 +420,25 @@ Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Taken,
   return D;
 }
 
+/// Loop advance: trips alternate then, else, then, ... with no vote. A lane
+/// that finishes an iteration in a then-trip and whose next iteration takes
+/// the else-way runs it in the very next trip instead of waiting for a
+/// vote to pick it: iterations N and N+1 on opposite ways take two trips,
+/// not two trips each. Each lane still runs its own iterations in order,
+/// and no lane's progress depends on another's.
+Value *LoopDelayer::buildAdvance(IRBuilder<> &B) {
+  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
+  PHINode *Turn = HB.CreatePHI(I1, 2, "delay.turn");
+  Turn->addIncoming(B.getTrue(), S.Preheader);
+  VoteState.push_back({Turn, B.CreateNot(Turn, "delay.turn.next")});
+  return Turn;
+}
+
 void LoopDelayer::buildGates() {
   IRBuilder<> TB(ThenGate);
-  TB.CreateCondBr(TB.CreateAnd(PendingNow, Cond, "delay.run.then"), S.Then,
-                  Wait);
+  TB.CreateCondBr(Cond, S.Then, Wait);
   IRBuilder<> EB(ElseGate);
-  EB.CreateCondBr(EB.CreateAnd(PendingNow, EB.CreateNot(Cond),
-                               "delay.run.else"),
-                  S.Else, Wait);
+  EB.CreateCondBr(Cond, Wait, S.Else);
   // The arms (or, for an if-only branch, the join) were entered from the
   // header; now from the gates.
   S.Then->replacePhiUsesWith(BranchBB, ThenGate);
@@ -435,14 +447,14 @@ void LoopDelayer::buildGates() {
 }
 
 void LoopDelayer::buildLatch() {
+  // A lane leaves the loop right after its last iteration, as it did
+  // before; the lanes still in the loop vote among themselves.
   auto *LatchBr = cast<BranchInst>(S.Latch->getTerminator());
-  IRBuilder<> LB(LatchBr);
-  Value *ExitCond = LatchBr->getCondition();
-  ExitTaken = LatchBr->getSuccessor(0) == S.Exit
-                  ? ExitCond
-                  : LB.CreateNot(ExitCond, "delay.exits");
-  LatchBr->eraseFromParent();
-  BranchInst::Create(NewLatch, S.Latch);
+  for (unsigned I = 0; I < 2; ++I)
+    LatchBr->setSuccessor(I, LatchBr->getSuccessor(I) == S.Exit ? NewExit
+                                                                : NewLatch);
+  BranchInst::Create(S.Exit, NewExit);
+  S.Exit->replacePhiUsesWith(S.Latch, NewExit);
 
   IRBuilder<> B(NewLatch);
   // A lane that ran advances its state; a waiting lane keeps it.
@@ -457,39 +469,11 @@ void LoopDelayer::buildLatch() {
     PreCarry[I]->addIncoming(PreMerged[I], NewLatch);
   PHINode *PendNext = B.CreatePHI(I1, 2, "delay.pending.next");
   PendNext->addIncoming(B.getFalse(), S.Latch);
-  PendNext->addIncoming(PendingNow, Wait);
+  PendNext->addIncoming(B.getTrue(), Wait);
   Pending->addIncoming(PendNext, NewLatch);
-  PHINode *DoneNext = B.CreatePHI(I1, 2, "delay.done.next");
-  DoneNext->addIncoming(ExitTaken, S.Latch);
-  DoneNext->addIncoming(Done, Wait);
-  Done->addIncoming(DoneNext, NewLatch);
   for (auto &[Phi, Next] : VoteState)
     Phi->addIncoming(Next, NewLatch);
-
-  // Values used after the loop: each lane keeps those of its last
-  // iteration. By now a header phi is its state phi and a pre-branch value
-  // its merge, so that is what the uses after the loop read.
-  for (BasicBlock *BB : {NewHeader, Vote, ThenGate, ElseGate, Wait, NewLatch})
-    InLoop.insert(BB);
-  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
-  for (Value *Out : LiveOut) {
-    Value *Cur = inLoop(Out);
-    Type *Ty = Cur->getType();
-    PHINode *Kept = HB.CreatePHI(Ty, 2, Cur->getName() + ".kept");
-    Kept->addIncoming(PoisonValue::get(Ty), S.Preheader);
-    PHINode *Last = B.CreatePHI(Ty, 2, Cur->getName() + ".last");
-    Last->addIncoming(Cur, S.Latch);
-    Last->addIncoming(Kept, Wait);
-    Kept->addIncoming(Last, NewLatch);
-    Cur->replaceUsesWithIf(Last, [&](Use &U) {
-      return !InLoop.contains(cast<Instruction>(U.getUser())->getParent());
-    });
-  }
-  Value *AllDone = B.CreateIntrinsic(Intrinsic::nvvm_vote_all_sync, {},
-                                     {Mask, DoneNext}, nullptr, "delay.all");
-  B.CreateCondBr(AllDone, NewExit, NewHeader);
-  BranchInst::Create(S.Exit, NewExit);
-  S.Exit->replacePhiUsesWith(S.Latch, NewExit);
+  B.CreateBr(NewHeader);
 }
 
 /// Gives the loop a single block that enters it, so the mask and the
@@ -533,8 +517,9 @@ void delayLoop(const DelayShape &S, DelayVote V,
   LoopDelayer(S, V, Opts).run();
   // The function now votes across the warp: its callers must treat calls
   // to it as convergent (attribute inference ran before DivOpt and may have
-  // dropped the attribute clang set).
-  S.Header->getParent()->setConvergent();
+  // dropped the attribute clang set). Without a vote it need not.
+  if (votes(V, Opts))
+    S.Header->getParent()->setConvergent();
 }
 
 } // namespace divopt

@@ -10,24 +10,33 @@
 //   Then/Else: single-entry single-exit arms ending at Join (or Join itself)
 //   Join ... Latch: post (a region of its own); br exit?, Exit, header
 //
-// becomes, with mask = activemask() captured in the preheader:
+// becomes
 //
-//   delay.header: state, pending, done, carried pre-values, vote state
-//                 br (!pending && !done), header, delay.vote
+//   delay.header: state, pending, carried pre-values, vote state
+//                 br pending, delay.vote, header
 //   header ... B: pre (the header's phis now read the state); br delay.vote
-//   delay.vote:   merge pre-values; pending = !done
-//                 taken = ballot(mask, pending && c); live = ballot(mask, !done)
-//                 D = strategy(taken, live, vote state); br D, then.gate, else.gate
-//   then.gate:    br (pending && c), Then, delay.wait
-//   else.gate:    br (pending && !c), Else, delay.wait
-//   Then/Else, Join ... Latch (unchanged); Latch: br delay.latch
-//   delay.latch:  the lane's state advances if it ran; done |= it exited
-//                 br vote.all(mask, done), delay.exit, delay.header
+//   delay.vote:   merge pre-values
+//                 mask = activemask(); taken = ballot.sync(mask, c)
+//                 D = strategy(taken, mask, vote state)
+//                 br D, then.gate, else.gate
+//   then.gate:    br c, Then, delay.wait
+//   else.gate:    br c, delay.wait, Else
+//   Then/Else, Join ... Latch (unchanged); Latch: br exit?, delay.exit,
+//                 delay.latch
+//   delay.latch:  the lane's state advances if it ran, else it stays
+//                 pending; br delay.header
 //
-// Lanes that finish stay in the loop, idle, until the whole warp is done:
-// the votes always see every lane of the mask, and the loop's exit is
-// warp-uniform. Values used after the loop are carried per lane from the
-// lane's last iteration.
+// A lane leaves right after its last iteration, as before the rewrite, so
+// every lane in the loop has a pending iteration. The vote's mask is taken
+// in delay.vote each trip: it names exactly the lanes that vote together,
+// never one that has left the loop or that the scheduler runs elsewhere
+// (Volta+ independent thread scheduling makes no promise that the lanes
+// entering a loop run it together). No lane's progress depends on another:
+// whatever the votes say, a lane runs only its own pending iteration's arm,
+// and every strategy serves both ways within a bounded number of trips.
+// Loop advance (DelayVote::Advance) has no vote at all: trips alternate
+// then, else, then, ... so a lane whose iterations N and N+1 take opposite
+// ways runs both in consecutive trips.
 //
 //===----------------------------------------------------------------------===//
 

@@ -12,6 +12,7 @@
 #include "analysis/RegisterPressure.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -40,8 +41,8 @@ static Error setVote(IterationDelayOptions &O, DelayVote V,
   if (O.Vote && *O.Vote != V)
     return createStringError(
         inconvertibleErrorCode(),
-        "invalid iter-delay parameter: choose one of majority and "
-        "round-robin");
+        "invalid iter-delay parameter: choose one of majority, "
+        "round-robin and advance");
   O.Vote = V;
   return Error::success();
 }
@@ -54,11 +55,14 @@ static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
     Field = *Parsed;
     return Error::success();
   };
-  if (Key == "majority" || Key == "round-robin") {
+  if (Key == "majority" || Key == "round-robin" || Key == "advance") {
     if (Error E = P.checkFlag(Key, V))
       return E;
-    return setVote(O, Key == "majority" ? DelayVote::Majority
-                                        : DelayVote::RoundRobin,
+    return setVote(O,
+                   StringSwitch<DelayVote>(Key)
+                       .Case("majority", DelayVote::Majority)
+                       .Case("round-robin", DelayVote::RoundRobin)
+                       .Default(DelayVote::Advance),
                    P);
   }
   if (Key == "threshold")
@@ -94,7 +98,7 @@ static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
     O.Force = true;
     return Error::success();
   }
-  return P.unknown(Key, "majority, round-robin, threshold=<1..32>, "
+  return P.unknown(Key, "majority, round-robin, advance, threshold=<1..32>, "
                         "max-delay=<n>, cycle=<1..99>, ones=<n>, zeros=<n>, "
                         "idle-removal, min-speedup=<x> or force");
 }
@@ -102,15 +106,26 @@ static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
 Expected<IterationDelayOptions> parseIterationDelayOptions(StringRef Params) {
   IterationDelayOptions O;
   PassOptionParser P("iter-delay", Params);
+  // Parameters of one strategy given with another are mistakes, even when
+  // their value is the default (cycle=50).
+  bool MajorityOnly = false, RoundRobinOnly = false;
   if (Error E = P.forEach([&](StringRef K, std::optional<StringRef> V) {
+        MajorityOnly |= K == "threshold" || K == "max-delay";
+        RoundRobinOnly |= K == "cycle" || K == "ones" || K == "zeros" ||
+                          K == "idle-removal";
         return parseOne(O, P, K, V);
       }))
     return E;
-  bool RoundRobinOnly = O.IdleRemoval || O.Ones != 1 || O.Zeros != 1;
-  if (RoundRobinOnly && O.Vote == DelayVote::Majority)
+  if (RoundRobinOnly && O.Vote && *O.Vote != DelayVote::RoundRobin)
     return createStringError(inconvertibleErrorCode(),
                              "invalid iter-delay parameter: cycle, ones, "
                              "zeros and idle-removal belong to round-robin");
+  // Loop advance has no vote to tune.
+  if (MajorityOnly && O.Vote == DelayVote::Advance)
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid iter-delay parameter: threshold and "
+                             "max-delay belong to majority; advance has no "
+                             "vote");
   return O;
 }
 
@@ -121,10 +136,17 @@ void IterationDelayPass::printPipeline(
     OS << "majority;";
   if (Opts.Vote == DelayVote::RoundRobin)
     OS << "round-robin;";
-  OS << "threshold=" << Opts.Threshold << ";max-delay=" << Opts.MaxDelay
-     << ";ones=" << Opts.Ones << ";zeros=" << Opts.Zeros
-     << (Opts.IdleRemoval ? ";idle-removal" : "")
-     << ";min-speedup=" << format("%g", Opts.MinSpeedup)
+  // Only the chosen strategy's parameters: another's would not parse back.
+  bool Auto = !Opts.Vote;
+  if (Opts.Vote == DelayVote::Advance)
+    OS << "advance";
+  if (Auto || Opts.Vote == DelayVote::Majority)
+    OS << "threshold=" << Opts.Threshold << ";max-delay=" << Opts.MaxDelay
+       << (Auto ? ";" : "");
+  if (Auto || Opts.Vote == DelayVote::RoundRobin)
+    OS << "ones=" << Opts.Ones << ";zeros=" << Opts.Zeros
+       << (Opts.IdleRemoval ? ";idle-removal" : "");
+  OS << ";min-speedup=" << format("%g", Opts.MinSpeedup)
      << (Opts.Force ? ";force" : "") << ">";
 }
 
@@ -137,6 +159,8 @@ struct Choice {
   DelayStrategy Model() const {
     if (Vote == DelayVote::Majority)
       return DelayStrategy::Majority;
+    if (Vote == DelayVote::Advance)
+      return DelayStrategy::Advance;
     return IdleRemoval ? DelayStrategy::RoundRobinIdleRemoval
                        : DelayStrategy::RoundRobin;
   }
@@ -146,6 +170,8 @@ struct Choice {
     if (Vote == DelayVote::Majority)
       OS << "majority vote (threshold " << O.Threshold << "/32 of live lanes, "
          << "max-delay " << O.MaxDelay << ")";
+    else if (Vote == DelayVote::Advance)
+      OS << "loop advance (then and else trips alternate, no vote)";
     else
       OS << "round robin (" << O.Ones << " then-trip(s) : " << O.Zeros
          << " else-trip(s)" << (IdleRemoval ? ", idle-trip removal" : "")
@@ -171,10 +197,10 @@ public:
   bool run();
 
 private:
-  std::optional<Candidate> evaluate(const DivergentBranch &DB,
-                                    const Target &T);
-  bool decideLoop(ArrayRef<const DivergentBranch *> Branches,
-                  const Target &T);
+  std::optional<Candidate> evaluate(const DivergentBranch &DB, const Target &T,
+                                    bool VotesAllowed);
+  bool decideLoop(ArrayRef<const DivergentBranch *> Branches, const Target &T,
+                  bool VotesAllowed);
   void missed(const Instruction &At, StringRef Name, const Twine &Why);
   unsigned registersAfter(const DelayShape &S, const Choice &C);
 
@@ -182,6 +208,8 @@ private:
   FunctionAnalysisManager &FAM;
   const IterationDelayOptions &Opts;
   SmallPtrSet<const Instruction *, 16> Seen;
+  /// Why the loop being decided may not vote, for its remarks.
+  std::string EntryNote;
 };
 
 } // namespace
@@ -205,7 +233,8 @@ unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
 }
 
 std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
-                                          const Target &T) {
+                                          const Target &T,
+                                          bool VotesAllowed) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   Expected<DelayShape> S = getDelayShape(DB, LI, SE, T.ComputeCapability);
@@ -217,13 +246,16 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
                     getTakenProbability(*S->Branch)};
   double Before = costPerIteration(Body);
 
-  SmallVector<Choice, 3> Choices;
+  SmallVector<Choice, 4> Choices;
   if (Opts.Vote)
     Choices.push_back({*Opts.Vote, Opts.IdleRemoval});
+  else if (!VotesAllowed)
+    Choices.push_back({DelayVote::Advance, false});
   else
     Choices = {{DelayVote::Majority, false},
                {DelayVote::RoundRobin, false},
-               {DelayVote::RoundRobin, true}};
+               {DelayVote::RoundRobin, true},
+               {DelayVote::Advance, false}};
   // Without profile data the branch's probability is unknown: a strategy
   // must not lose anywhere in the range, and among those that do not, the
   // one with the best predicted cost at the nominal probability wins.
@@ -268,6 +300,8 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   if (BestWorst < MaxPredictedLoss)
     Cand.D.Profitable = false;
   raw_string_ostream OS(Cand.Summary);
+  if (!VotesAllowed && !Opts.Vote)
+    OS << "only loop advance considered: " << EntryNote << "; ";
   OS << Best->describe(Opts) << "; per iteration: pre "
      << format("%.1f", Cand.S.PreCost) << ", arms "
      << format("%.1f", Cand.S.ThenCost) << "+"
@@ -289,10 +323,10 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
 /// Decides one loop: of its top-level divergent branches, the one with the
 /// best predicted speedup is delayed, if it pays (or is forced).
 bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
-                         const Target &T) {
+                         const Target &T, bool VotesAllowed) {
   SmallVector<Candidate, 4> Cands;
   for (const DivergentBranch *DB : Branches)
-    if (std::optional<Candidate> C = evaluate(*DB, T))
+    if (std::optional<Candidate> C = evaluate(*DB, T, VotesAllowed))
       Cands.push_back(std::move(*C));
   if (Cands.empty())
     return false;
@@ -345,12 +379,15 @@ static bool onlyReturns(const BasicBlock *BB) {
 
 /// The divergent branch, if any, under which the loop is entered while the
 /// lanes that took its other way stay live elsewhere in the function.
-/// Delayed loops are only built where the lanes entering the loop are all
-/// the lanes still running: on the H200, three of 1000 random kernels whose
-/// delayed loop sat under such a branch computed different results (fuzz
-/// seeds 220, 731 and 743); the cause is not understood yet, so those loops
-/// are left alone. An early return (`if (i >= n) return;`) is fine: the
-/// other lanes have left.
+/// On the H200, three of 1000 random kernels whose voting loop sat under
+/// such a branch went wrong (fuzz seeds 220, 731 and 743) while the votes
+/// used one mask captured at loop entry and kept finished lanes in the loop
+/// until the whole mask was done. The votes now take their mask every trip
+/// and lanes leave after their last iteration, which removes the hazard we
+/// can name (a .sync vote naming a lane that does not reach it); until a GPU
+/// campaign confirms it, voting strategies still leave these loops alone.
+/// Loop advance does not vote and is allowed. An early return
+/// (`if (i >= n) return;`) is fine: the other lanes have left.
 static const DivergentBranch *getDivergentEntry(const DivergenceInfo &DI,
                                                 const Loop &L) {
   for (const DivergentBranch &DB : DI.branches()) {
@@ -409,12 +446,18 @@ bool Delayer::run() {
              "no divergent branch at the top level of the loop's body");
       continue;
     }
-    if (const DivergentBranch *Outer = getDivergentEntry(DI, *L)) {
-      missed(*Candidates.front()->Term, "DivergentEntry",
-             "the loop is entered under a divergent branch whose other lanes "
-             "stay live (" +
-                 describeBranch(*Outer) + ")");
-      continue;
+    const DivergentBranch *Outer = getDivergentEntry(DI, *L);
+    EntryNote.clear();
+    if (Outer) {
+      EntryNote = "the loop is entered under a divergent branch whose other "
+                  "lanes stay live (" +
+                  describeBranch(*Outer) + ")";
+      if (Opts.Vote && *Opts.Vote != DelayVote::Advance) {
+        missed(*Candidates.front()->Term, "DivergentEntry",
+               EntryNote + "; of the strategies only advance, which does "
+                           "not vote, is allowed there");
+        continue;
+      }
     }
     // Delaying nests badly: a loop inside a delayed loop's arm is left as
     // it is. (An outer loop around a delayed one is refused by its votes,
@@ -425,7 +468,7 @@ bool Delayer::run() {
              "the loop is inside an arm of a delayed loop");
       continue;
     }
-    if (!decideLoop(Candidates, T))
+    if (!decideLoop(Candidates, T, /*VotesAllowed=*/!Outer))
       continue;
     ++Loops;
     Changed = true;

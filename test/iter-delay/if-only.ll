@@ -9,14 +9,13 @@
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK:       delay.then.gate:
-; CHECK-NEXT:    %delay.run.then = and i1 %delay.live, %c.pending
-; CHECK-NEXT:    br i1 %delay.run.then, label %then, label %delay.wait
+; CHECK-NEXT:    br i1 %c.pending, label %then, label %delay.wait
 ; CHECK:       delay.else.gate:
-; CHECK:         br i1 %delay.run.else, label %latch, label %delay.wait
+; CHECK-NEXT:    br i1 %c.pending, label %delay.wait, label %latch
 ; CHECK:       latch:
 ; CHECK-NEXT:    %acc.next = phi i32 [ %t, %then ], [ %x.pending, %delay.else.gate ]
 ; CHECK:       {{^}}exit:
-; CHECK-NEXT:    %x.out = phi i32 [ 0, %entry ], [ %x.pending.last, %delay.exit ]
+; CHECK-NEXT:    %x.out = phi i32 [ 0, %entry ], [ %x.pending, %delay.exit ]
 define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -179,19 +179,19 @@ double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC) {
   // forced strategies' speedups at N = 4..256, f = 0.5), in FP32 issue
   // slots of sm_90, scaled for other targets by the integer ALU's cost.
   double Scale = getOpClassCost(OpClass::IntALU, CC) / 2.0;
-  // Loop advance has no vote: a turn bit and the pending flag.
-  if (V == DelayVote::Advance)
-    return 3.0 * Scale;
+  // Loop advance is plain round robin's code with the then-turn first.
+  // Plain round robin and advance no longer vote (8 was fitted with two
+  // ballots and an exit vote per trip), and majority and idle-trip removal
+  // now vote once: the constants are kept, on the side of refusing, until
+  // a GPU run refits them.
   if (V == DelayVote::Majority)
     return 12.0 * Scale;
   return (IdleRemoval ? 14.0 : 8.0) * Scale;
 }
 
-/// Whether the strategy needs a warp vote: plain round robin and loop
-/// advance take turns whatever the lanes want.
-static bool votes(DelayVote V, const IterationDelayOptions &Opts) {
+bool delayVotes(DelayVote V, bool IdleRemoval) {
   return V == DelayVote::Majority ||
-         (V == DelayVote::RoundRobin && Opts.IdleRemoval);
+         (V == DelayVote::RoundRobin && IdleRemoval);
 }
 
 namespace {
@@ -348,7 +348,7 @@ void LoopDelayer::buildVote() {
   BranchInst::Create(Vote, BranchBB);
 
   Value *D;
-  if (!votes(V, Opts)) {
+  if (!delayVotes(V, Opts.IdleRemoval)) {
     D = V == DelayVote::Advance ? buildAdvance(B)
                                 : buildRoundRobin(B, nullptr, nullptr);
   } else {
@@ -518,7 +518,7 @@ void delayLoop(const DelayShape &S, DelayVote V,
   // The function now votes across the warp: its callers must treat calls
   // to it as convergent (attribute inference ran before DivOpt and may have
   // dropped the attribute clang set). Without a vote it need not.
-  if (votes(V, Opts))
+  if (delayVotes(V, Opts.IdleRemoval))
     S.Header->getParent()->setConvergent();
 }
 

@@ -86,6 +86,10 @@ llvm::Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
 /// The same shape in a clone of the function.
 DelayShape mapShape(const DelayShape &S, llvm::ValueToValueMapTy &VMap);
 
+/// Whether the strategy votes across the warp: plain round robin and loop
+/// advance take turns whatever the lanes want.
+bool delayVotes(DelayVote V, bool IdleRemoval);
+
 /// Issue cost a warp spends per trip on the vote and the bookkeeping.
 double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC);
 

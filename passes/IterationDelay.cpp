@@ -249,13 +249,14 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   SmallVector<Choice, 4> Choices;
   if (Opts.Vote)
     Choices.push_back({*Opts.Vote, Opts.IdleRemoval});
-  else if (!VotesAllowed)
-    Choices.push_back({DelayVote::Advance, false});
   else
     Choices = {{DelayVote::Majority, false},
+               {DelayVote::Advance, false},
                {DelayVote::RoundRobin, false},
-               {DelayVote::RoundRobin, true},
-               {DelayVote::Advance, false}};
+               {DelayVote::RoundRobin, true}};
+  if (!VotesAllowed)
+    erase_if(Choices,
+             [](const Choice &C) { return delayVotes(C.Vote, C.IdleRemoval); });
   // Without profile data the branch's probability is unknown: a strategy
   // must not lose anywhere in the range, and among those that do not, the
   // one with the best predicted cost at the nominal probability wins.
@@ -301,7 +302,7 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
     Cand.D.Profitable = false;
   raw_string_ostream OS(Cand.Summary);
   if (!VotesAllowed && !Opts.Vote)
-    OS << "only loop advance considered: " << EntryNote << "; ";
+    OS << "only strategies without a vote considered: " << EntryNote << "; ";
   OS << Best->describe(Opts) << "; per iteration: pre "
      << format("%.1f", Cand.S.PreCost) << ", arms "
      << format("%.1f", Cand.S.ThenCost) << "+"
@@ -386,7 +387,7 @@ static bool onlyReturns(const BasicBlock *BB) {
 /// and lanes leave after their last iteration, which removes the hazard we
 /// can name (a .sync vote naming a lane that does not reach it); until a GPU
 /// campaign confirms it, voting strategies still leave these loops alone.
-/// Loop advance does not vote and is allowed. An early return
+/// Strategies without a vote (advance, plain round robin) are allowed. An early return
 /// (`if (i >= n) return;`) is fine: the other lanes have left.
 static const DivergentBranch *getDivergentEntry(const DivergenceInfo &DI,
                                                 const Loop &L) {
@@ -452,10 +453,11 @@ bool Delayer::run() {
       EntryNote = "the loop is entered under a divergent branch whose other "
                   "lanes stay live (" +
                   describeBranch(*Outer) + ")";
-      if (Opts.Vote && *Opts.Vote != DelayVote::Advance) {
+      if (Opts.Vote && delayVotes(*Opts.Vote, Opts.IdleRemoval)) {
         missed(*Candidates.front()->Term, "DivergentEntry",
-               EntryNote + "; of the strategies only advance, which does "
-                           "not vote, is allowed there");
+               EntryNote + "; only strategies without a vote (advance, "
+                           "round-robin without idle-removal) are allowed "
+                           "there");
         continue;
       }
     }

@@ -25,14 +25,16 @@ namespace divopt {
 /// Trips assumed for an inner loop whose trip count is not a constant.
 static constexpr unsigned DefaultInnerTrips = 8;
 
+/// Most cases of a delayed switch: each is a compare per trip.
+static constexpr unsigned MaxSwitchCases = 64;
+
 static Error refuse(const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), Why);
 }
 
 /// Issue cost of a region, inner loops weighted by their trip counts.
 static double regionCost(ArrayRef<BasicBlock *> Blocks, const Loop &Outer,
-                         const LoopInfo &LI, ScalarEvolution &SE,
-                         unsigned CC) {
+                         const LoopInfo &LI, ScalarEvolution &SE, unsigned CC) {
   double Cost = 0;
   for (BasicBlock *BB : Blocks) {
     double Weight = 1;
@@ -51,8 +53,8 @@ static double regionCost(ArrayRef<BasicBlock *> Blocks, const Loop &Outer,
 /// comes back to Avoid.
 static SmallVector<BasicBlock *, 8> walkRegion(BasicBlock *From,
                                                BasicBlock *Stop,
-                                               BasicBlock *Avoid,
-                                               const Loop &L, bool &Bad) {
+                                               BasicBlock *Avoid, const Loop &L,
+                                               bool &Bad) {
   SmallVector<BasicBlock *, 8> Blocks{From};
   SmallPtrSet<BasicBlock *, 8> Seen{From};
   for (unsigned I = 0; I < Blocks.size(); ++I) {
@@ -84,8 +86,6 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
   }
   if (!DB.TopLevelInLoop)
     return refuse("the branch is not at the top level of its loop's body");
-  if (DB.Kind == BranchKind::Switch)
-    return refuse("switches are not delayed");
   DelayShape S;
   // Without a preheader the rewrite makes one.
   S.Preheader = L->getLoopPreheader();
@@ -101,9 +101,24 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
     return refuse("the loop's latch does not end in a conditional branch");
   S.Exit = L->contains(LatchBr->getSuccessor(0)) ? LatchBr->getSuccessor(1)
                                                  : LatchBr->getSuccessor(0);
-  S.Branch = cast<BranchInst>(DB.Term);
-  S.Then = S.Branch->getSuccessor(0);
-  S.Else = S.Branch->getSuccessor(1);
+  S.Branch = DB.Term;
+  if (auto *SI = dyn_cast<SwitchInst>(DB.Term)) {
+    for (BasicBlock *Succ : successors(SI))
+      if (!is_contained(S.Ways, Succ))
+        S.Ways.push_back(Succ);
+    if (S.Ways.size() > MaxSwitchWays)
+      return refuse("the switch has " + Twine(S.Ways.size()) +
+                    " ways; at most " + Twine(MaxSwitchWays) +
+                    " are delayed (each costs a ballot per trip)");
+    if (SI->getNumCases() > MaxSwitchCases)
+      return refuse("the switch has " + Twine(SI->getNumCases()) +
+                    " cases; at most " + Twine(MaxSwitchCases) +
+                    " are delayed (each costs a compare per trip)");
+  } else {
+    auto *Br = cast<BranchInst>(DB.Term);
+    S.Then = Br->getSuccessor(0);
+    S.Else = Br->getSuccessor(1);
+  }
   S.Join = DB.Join;
   for (const ArmRegion &A : DB.Arms)
     if (!A.IsSESE)
@@ -122,9 +137,9 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
     Arms.insert(A.Blocks.begin(), A.Blocks.end());
   if (Bad || any_of(S.PreBlocks, [&](BasicBlock *BB) {
         return Arms.contains(BB) || BB == S.Join ||
-               (BB != S.Header &&
-                any_of(predecessors(BB),
-                       [&](BasicBlock *P) { return !Pre.contains(P); }));
+               (BB != S.Header && any_of(predecessors(BB), [&](BasicBlock *P) {
+                  return !Pre.contains(P);
+                }));
       }))
     return refuse("the code before the branch can bypass it or be entered "
                   "from elsewhere");
@@ -144,10 +159,21 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
 
   S.PreCost = regionCost(S.PreBlocks, *L, LI, SE, CC);
   S.PostCost = regionCost(Post, *L, LI, SE, CC);
-  for (const ArmRegion &A : DB.Arms)
-    (A.Entry == S.Then ? S.ThenCost : S.ElseCost) =
-        regionCost(A.Blocks, *L, LI, SE, CC);
+  S.WayCosts.assign(S.Ways.size(), 0.0);
+  for (const ArmRegion &A : DB.Arms) {
+    double Cost = regionCost(A.Blocks, *L, LI, SE, CC);
+    if (isSwitch(S))
+      S.WayCosts[find(S.Ways, A.Entry) - S.Ways.begin()] = Cost;
+    else
+      (A.Entry == S.Then ? S.ThenCost : S.ElseCost) = Cost;
+  }
   return S;
+}
+
+Value *getBranchCondition(const Instruction &Branch) {
+  if (auto *SI = dyn_cast<SwitchInst>(&Branch))
+    return SI->getCondition();
+  return cast<BranchInst>(Branch).getCondition();
 }
 
 DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
@@ -163,7 +189,9 @@ DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
   M.Else = Map(S.Else);
   // The exit is outside the loop but inside the function: cloned too.
   M.Exit = Map(S.Exit);
-  M.Branch = cast<BranchInst>(VMap[S.Branch]);
+  M.Branch = cast<Instruction>(VMap[S.Branch]);
+  for (BasicBlock *&BB : M.Ways)
+    BB = Map(BB);
   for (BasicBlock *&BB : M.LoopBlocks)
     BB = Map(BB);
   for (BasicBlock *&BB : M.PreBlocks)
@@ -214,6 +242,12 @@ private:
   Value *buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken);
   Value *buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken);
   Value *buildAdvance(IRBuilder<> &B);
+  void buildSwitchVote(IRBuilder<> &B);
+  Value *buildWayIndex(IRBuilder<> &B);
+  Value *buildTurns(IRBuilder<> &B);
+  Value *nearestWanted(IRBuilder<> &B, Value *Start, ArrayRef<Value *> Counts);
+  Value *buildSwitchMajority(IRBuilder<> &B, Value *Mask,
+                             ArrayRef<Value *> Counts);
   void buildGates();
   void buildLatch();
   Value *inLoop(Value *V) const;
@@ -231,6 +265,9 @@ private:
   BasicBlock *NewHeader = nullptr, *Vote = nullptr, *ThenGate = nullptr,
              *ElseGate = nullptr, *Wait = nullptr, *NewLatch = nullptr,
              *NewExit = nullptr;
+  /// A switch's gate: it holds the moved switch, which only lanes whose
+  /// way the trip serves reach.
+  BasicBlock *Dispatch = nullptr;
   SmallPtrSet<BasicBlock *, 16> InPre;
   BasicBlock *BranchBB = nullptr;
   /// Original header phis and their values from the latch.
@@ -253,9 +290,15 @@ void LoopDelayer::createBlocks() {
   NewHeader = BasicBlock::Create(Ctx, "delay.header", F, S.Header);
   BranchBB = S.Branch->getParent();
   Vote = BasicBlock::Create(Ctx, "delay.vote", F, BranchBB->getNextNode());
-  ThenGate = BasicBlock::Create(Ctx, "delay.then.gate", F, Vote->getNextNode());
-  ElseGate = BasicBlock::Create(Ctx, "delay.else.gate", F,
-                                ThenGate->getNextNode());
+  if (isSwitch(S)) {
+    Dispatch =
+        BasicBlock::Create(Ctx, "delay.dispatch", F, Vote->getNextNode());
+  } else {
+    ThenGate =
+        BasicBlock::Create(Ctx, "delay.then.gate", F, Vote->getNextNode());
+    ElseGate =
+        BasicBlock::Create(Ctx, "delay.else.gate", F, ThenGate->getNextNode());
+  }
   Wait = BasicBlock::Create(Ctx, "delay.wait", F, S.Latch->getNextNode());
   NewLatch = BasicBlock::Create(Ctx, "delay.latch", F, Wait->getNextNode());
   NewExit = BasicBlock::Create(Ctx, "delay.exit", F, NewLatch->getNextNode());
@@ -287,8 +330,8 @@ void LoopDelayer::collectValues() {
   for (Value *LV : LatchValues)
     if (IsPre(LV))
       PreValues.insert(cast<Instruction>(LV));
-  if (IsPre(S.Branch->getCondition()))
-    PreValues.insert(cast<Instruction>(S.Branch->getCondition()));
+  if (IsPre(getBranchCondition(*S.Branch)))
+    PreValues.insert(cast<Instruction>(getBranchCondition(*S.Branch)));
 }
 
 /// The in-loop value that stands for V after the rewrite.
@@ -343,7 +386,12 @@ void LoopDelayer::buildVote() {
       return !InPre.contains(User->getParent()) && User != M;
     });
   }
-  Cond = inLoop(S.Branch->getCondition());
+  Cond = inLoop(getBranchCondition(*S.Branch));
+  if (isSwitch(S)) {
+    BranchInst::Create(Vote, BranchBB);
+    buildSwitchVote(B);
+    return;
+  }
   S.Branch->eraseFromParent();
   BranchInst::Create(Vote, BranchBB);
 
@@ -358,14 +406,126 @@ void LoopDelayer::buildVote() {
     // the live lanes. A mask captured once at loop entry names lanes that
     // left the loop or that the scheduler runs apart, and a .sync vote
     // naming a lane that does not reach it may hang (fuzz seed 731).
-    Value *Mask = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {},
-                                    nullptr, "delay.mask");
+    Value *Mask = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {}, nullptr,
+                                    "delay.mask");
     Value *Taken = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
                                      {Mask, Cond}, nullptr, "delay.taken");
     D = V == DelayVote::Majority ? buildMajority(B, Mask, Taken)
                                  : buildRoundRobin(B, Mask, Taken);
   }
   B.CreateCondBr(D, ThenGate, ElseGate);
+}
+
+/// The index in S.Ways of the way the lane's pending iteration takes.
+Value *LoopDelayer::buildWayIndex(IRBuilder<> &B) {
+  auto *SI = cast<SwitchInst>(S.Branch);
+  auto Index = [&](BasicBlock *BB) {
+    return B.getInt32(find(S.Ways, BB) - S.Ways.begin());
+  };
+  Value *Way = Index(SI->getDefaultDest());
+  for (const auto &Case : SI->cases())
+    Way = B.CreateSelect(B.CreateICmpEQ(Cond, Case.getCaseValue()),
+                         Index(Case.getCaseSuccessor()), Way);
+  Way->setName("delay.way");
+  return Way;
+}
+
+/// Round robin and advance on a switch: each way has a trip, in turn.
+Value *LoopDelayer::buildTurns(IRBuilder<> &B) {
+  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
+  PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
+  Phase->addIncoming(B.getInt32(0), S.Preheader);
+  Value *Next = B.CreateAdd(Phase, B.getInt32(1));
+  Value *Wrap = B.CreateICmpEQ(Next, B.getInt32(S.Ways.size()));
+  VoteState.push_back(
+      {Phase, B.CreateSelect(Wrap, B.getInt32(0), Next, "delay.phase.next")});
+  return Phase;
+}
+
+/// The way some lane wants that comes first in cyclic order from Start
+/// (Start itself included). Some lane always wants one: every lane at the
+/// vote has a pending iteration.
+Value *LoopDelayer::nearestWanted(IRBuilder<> &B, Value *Start,
+                                  ArrayRef<Value *> Counts) {
+  unsigned K = Counts.size();
+  Value *Best = Start, *BestDist = B.getInt32(K);
+  for (unsigned W = 0; W < K; ++W) {
+    Value *Dist =
+        B.CreateURem(B.CreateSub(B.getInt32(K + W), Start), B.getInt32(K));
+    Value *Better = B.CreateAnd(B.CreateICmpNE(Counts[W], B.getInt32(0)),
+                                B.CreateICmpULT(Dist, BestDist));
+    Best = B.CreateSelect(Better, B.getInt32(W), Best);
+    BestDist = B.CreateSelect(Better, Dist, BestDist);
+  }
+  return Best;
+}
+
+/// Majority on a switch: the way most lanes want. Anti-starvation: after
+/// more than MaxDelay trips in a row that left some lane waiting, the trip
+/// goes to the wanted way nearest a round-robin pointer, which then moves
+/// past it, so a waiting lane's way comes within K forced trips.
+Value *LoopDelayer::buildSwitchMajority(IRBuilder<> &B, Value *Mask,
+                                        ArrayRef<Value *> Counts) {
+  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
+  PHINode *Streak = HB.CreatePHI(I32, 2, "delay.streak");
+  PHINode *Ptr = HB.CreatePHI(I32, 2, "delay.rr");
+  Streak->addIncoming(B.getInt32(0), S.Preheader);
+  Ptr->addIncoming(B.getInt32(0), S.Preheader);
+  Value *Most = B.getInt32(0), *MostN = Counts[0];
+  for (unsigned W = 1; W < Counts.size(); ++W) {
+    Value *More = B.CreateICmpUGT(Counts[W], MostN);
+    Most = B.CreateSelect(More, B.getInt32(W), Most);
+    MostN = B.CreateSelect(More, Counts[W], MostN);
+  }
+  Most->setName("delay.majority");
+  Value *NL = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Mask);
+  Value *Waiting = B.CreateICmpNE(MostN, NL);
+  Value *Streak1 = B.CreateSelect(Waiting, B.CreateAdd(Streak, B.getInt32(1)),
+                                  B.getInt32(0), "delay.streak.now");
+  Value *Force = B.CreateICmpUGT(Streak1, B.getInt32(Opts.MaxDelay));
+  Value *Turn = nearestWanted(B, Ptr, Counts);
+  Value *After = B.CreateAdd(Turn, B.getInt32(1));
+  After = B.CreateSelect(B.CreateICmpEQ(After, B.getInt32(Counts.size())),
+                         B.getInt32(0), After);
+  VoteState.push_back({Streak, B.CreateSelect(Force, B.getInt32(0), Streak1)});
+  VoteState.push_back({Ptr, B.CreateSelect(Force, After, Ptr)});
+  return B.CreateSelect(Force, Turn, Most, "delay.dir");
+}
+
+void LoopDelayer::buildSwitchVote(IRBuilder<> &B) {
+  Value *Way = buildWayIndex(B);
+  Value *W;
+  if (!delayVotes(V, Opts.IdleRemoval)) {
+    W = buildTurns(B);
+  } else {
+    // As for two ways: the mask is the lanes voting together, this trip.
+    Value *Mask = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {}, nullptr,
+                                    "delay.mask");
+    SmallVector<Value *, MaxSwitchWays> Counts;
+    for (unsigned K = 0; K < S.Ways.size(); ++K) {
+      Value *Wants = B.CreateICmpEQ(Way, B.getInt32(K));
+      Value *Ballot =
+          B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {}, {Mask, Wants},
+                            nullptr, "delay.want" + Twine(K));
+      Counts.push_back(B.CreateUnaryIntrinsic(Intrinsic::ctpop, Ballot));
+    }
+    if (V == DelayVote::Majority) {
+      W = buildSwitchMajority(B, Mask, Counts);
+    } else {
+      // Idle-trip removal: the next turn some lane wants.
+      IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
+      PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
+      Phase->addIncoming(B.getInt32(0), S.Preheader);
+      W = nearestWanted(B, Phase, Counts);
+      Value *After = B.CreateAdd(W, B.getInt32(1));
+      VoteState.push_back(
+          {Phase,
+           B.CreateSelect(B.CreateICmpEQ(After, B.getInt32(S.Ways.size())),
+                          B.getInt32(0), After, "delay.phase.next")});
+    }
+  }
+  W->setName("delay.turn");
+  B.CreateCondBr(B.CreateICmpEQ(Way, W, "delay.run"), Dispatch, Wait);
 }
 
 Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken) {
@@ -383,9 +543,9 @@ Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken) {
   Value *WaitThen = B.CreateICmpNE(NT, B.getInt32(0));
   Value *OtherWaits = B.CreateSelect(D0, WaitElse, WaitThen);
   Value *Same = B.CreateAnd(B.CreateICmpEQ(D0, Prev), OtherWaits);
-  Value *Streak1 = B.CreateSelect(
-      Same, B.CreateAdd(Streak, B.getInt32(1)),
-      B.CreateZExt(OtherWaits, I32), "delay.streak.now");
+  Value *Streak1 =
+      B.CreateSelect(Same, B.CreateAdd(Streak, B.getInt32(1)),
+                     B.CreateZExt(OtherWaits, I32), "delay.streak.now");
   // Anti-starvation: a side left waiting MaxDelay trips in a row gets the
   // next one. The streak is each lane's own, so a lane left waiting counts
   // its own wait even when the lanes voting with it change.
@@ -393,14 +553,12 @@ Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken) {
   Value *D = B.CreateXor(D0, Flip, "delay.dir");
   Streak->addIncoming(B.getInt32(0), S.Preheader);
   Prev->addIncoming(B.getFalse(), S.Preheader);
-  VoteState.push_back(
-      {Streak, B.CreateSelect(Flip, B.getInt32(0), Streak1)});
+  VoteState.push_back({Streak, B.CreateSelect(Flip, B.getInt32(0), Streak1)});
   VoteState.push_back({Prev, D});
   return D;
 }
 
-Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Mask,
-                                    Value *Taken) {
+Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken) {
   IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
   PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
   Phase->addIncoming(B.getInt32(0), S.Preheader);
@@ -435,6 +593,16 @@ Value *LoopDelayer::buildAdvance(IRBuilder<> &B) {
 }
 
 void LoopDelayer::buildGates() {
+  BranchInst::Create(NewLatch, Wait);
+  if (isSwitch(S)) {
+    // Every lane that reaches the switch now takes the trip's way.
+    auto *SI = cast<SwitchInst>(S.Branch);
+    SI->moveBefore(*Dispatch, Dispatch->end());
+    SI->setCondition(Cond);
+    for (BasicBlock *Way : S.Ways)
+      Way->replacePhiUsesWith(BranchBB, Dispatch);
+    return;
+  }
   IRBuilder<> TB(ThenGate);
   TB.CreateCondBr(Cond, S.Then, Wait);
   IRBuilder<> EB(ElseGate);
@@ -443,7 +611,6 @@ void LoopDelayer::buildGates() {
   // header; now from the gates.
   S.Then->replacePhiUsesWith(BranchBB, ThenGate);
   S.Else->replacePhiUsesWith(BranchBB, ElseGate);
-  BranchInst::Create(NewLatch, Wait);
 }
 
 void LoopDelayer::buildLatch() {

@@ -38,6 +38,13 @@
 // then, else, then, ... so a lane whose iterations N and N+1 take opposite
 // ways runs both in consecutive trips.
 //
+// A switch of K ways is delayed the same way with a way index W in 0..K-1
+// per trip in place of D: each lane computes its pending way from the
+// switch's condition; delay.vote sends the lanes whose way is W to
+// delay.dispatch, which holds the original switch (every lane there takes
+// the same successor), and the others to delay.wait. Round robin and advance take
+// the ways in turn; idle-trip removal and majority ballot each way.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef DIVOPT_PASSES_DELAYEDLOOP_H
@@ -51,7 +58,8 @@
 
 namespace llvm {
 class BasicBlock;
-class BranchInst;
+class Instruction;
+class Value;
 class LoopInfo;
 class ScalarEvolution;
 } // namespace llvm
@@ -64,17 +72,31 @@ struct DivergentBranch;
 struct DelayShape {
   llvm::BasicBlock *Preheader = nullptr, *Header = nullptr;
   llvm::BasicBlock *Latch = nullptr, *Exit = nullptr, *Join = nullptr;
-  /// The divergent branch. The blocks from Header to the branch's block
-  /// (the code before the branch, which every trip runs) are PreBlocks.
-  llvm::BranchInst *Branch = nullptr;
+  /// The divergent branch: a conditional branch or a switch. The blocks
+  /// from Header to the branch's block (the code before the branch, which
+  /// every trip runs) are PreBlocks.
+  llvm::Instruction *Branch = nullptr;
   llvm::SmallVector<llvm::BasicBlock *, 4> PreBlocks;
-  /// The branch's successors: Then runs when the condition holds. For an
-  /// if-only branch one of them is Join.
+  /// A conditional branch's successors: Then runs when the condition holds.
+  /// For an if-only branch one of them is Join.
   llvm::BasicBlock *Then = nullptr, *Else = nullptr;
+  /// A switch's ways: its distinct successors, the default's first (one of
+  /// them may be Join), with the issue cost of each way's arm.
+  llvm::SmallVector<llvm::BasicBlock *, 4> Ways;
+  llvm::SmallVector<double, 4> WayCosts;
   llvm::SmallVector<llvm::BasicBlock *, 16> LoopBlocks;
   /// Issue costs of the parts of one iteration.
   double PreCost = 0, ThenCost = 0, ElseCost = 0, PostCost = 0;
 };
+
+/// Most ways of a switch iteration delaying takes: each costs a ballot per
+/// trip under the voting strategies.
+constexpr unsigned MaxSwitchWays = 8;
+
+inline bool isSwitch(const DelayShape &S) { return !S.Ways.empty(); }
+
+/// The condition of the delayed branch or switch.
+llvm::Value *getBranchCondition(const llvm::Instruction &Branch);
 
 /// Checks that the loop of DB has the shape the rewrite handles; the error
 /// says why not, for the remark.

@@ -12,8 +12,9 @@
 #include "analysis/RegisterPressure.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -22,6 +23,7 @@
 #include "llvm/IR/ProfDataUtils.h"
 #include "llvm/Support/Format.h"
 
+#include <functional>
 #include <numeric>
 
 using namespace llvm;
@@ -111,8 +113,8 @@ Expected<IterationDelayOptions> parseIterationDelayOptions(StringRef Params) {
   bool MajorityOnly = false, RoundRobinOnly = false;
   if (Error E = P.forEach([&](StringRef K, std::optional<StringRef> V) {
         MajorityOnly |= K == "threshold" || K == "max-delay";
-        RoundRobinOnly |= K == "cycle" || K == "ones" || K == "zeros" ||
-                          K == "idle-removal";
+        RoundRobinOnly |=
+            K == "cycle" || K == "ones" || K == "zeros" || K == "idle-removal";
         return parseOne(O, P, K, V);
       }))
     return E;
@@ -164,14 +166,21 @@ struct Choice {
     return IdleRemoval ? DelayStrategy::RoundRobinIdleRemoval
                        : DelayStrategy::RoundRobin;
   }
-  std::string describe(const IterationDelayOptions &O) const {
+  std::string describe(const IterationDelayOptions &O, bool Switch) const {
     std::string S;
     raw_string_ostream OS(S);
-    if (Vote == DelayVote::Majority)
+    if (Vote == DelayVote::Majority && Switch)
+      OS << "majority vote (the way most live lanes want; max-delay "
+         << O.MaxDelay << ", then the ways in turn)";
+    else if (Vote == DelayVote::Majority)
       OS << "majority vote (threshold " << O.Threshold << "/32 of live lanes, "
          << "max-delay " << O.MaxDelay << ")";
     else if (Vote == DelayVote::Advance)
-      OS << "loop advance (then and else trips alternate, no vote)";
+      OS << (Switch ? "loop advance (the ways take trips in turn, no vote)"
+                    : "loop advance (then and else trips alternate, no vote)");
+    else if (Switch)
+      OS << "round robin (each way one trip in turn"
+         << (IdleRemoval ? ", idle-trip removal" : "") << ")";
     else
       OS << "round robin (" << O.Ones << " then-trip(s) : " << O.Zeros
          << " else-trip(s)" << (IdleRemoval ? ", idle-trip removal" : "")
@@ -189,6 +198,19 @@ struct Candidate {
   std::string Summary;
 };
 
+/// What the cost model predicts for one loop shape, as functions of the
+/// branch's probabilities (one per way; for an if/else, the then-way's).
+struct BodyModel {
+  std::function<double(ArrayRef<double> P)> Before;
+  std::function<double(const Choice &C, double Overhead, ArrayRef<double> P)>
+      Delayed;
+  SmallVector<double, 8> Nominal;
+  /// The probabilities a strategy must not lose at, when not known.
+  std::vector<SmallVector<double, 8>> Range;
+  bool Known = false;
+  std::string Describe, RangeName;
+};
+
 class Delayer {
 public:
   Delayer(Function &F, FunctionAnalysisManager &FAM,
@@ -202,6 +224,8 @@ private:
   bool decideLoop(ArrayRef<const DivergentBranch *> Branches, const Target &T,
                   bool VotesAllowed);
   void missed(const Instruction &At, StringRef Name, const Twine &Why);
+  BodyModel modelBranch(const DelayShape &S) const;
+  BodyModel modelSwitch(const DelayShape &S) const;
   unsigned registersAfter(const DelayShape &S, const Choice &C);
 
   Function &F;
@@ -223,6 +247,92 @@ void Delayer::missed(const Instruction &At, StringRef Name, const Twine &Why) {
   });
 }
 
+BodyModel Delayer::modelBranch(const DelayShape &S) const {
+  const auto &Br = cast<BranchInst>(*S.Branch);
+  LoopBodyCost Body{S.PreCost, S.ThenCost, S.ElseCost, S.PostCost,
+                    getTakenProbability(Br)};
+  BodyModel M;
+  uint64_t TW, FW;
+  M.Known = extractBranchWeights(Br, TW, FW);
+  M.Nominal = {Body.P};
+  for (double P : UnknownProbabilities)
+    M.Range.push_back({P});
+  M.RangeName = "then-probabilities 0.05-0.95";
+  M.Before = [Body](ArrayRef<double> P) {
+    LoopBodyCost B = Body;
+    B.P = P[0];
+    return costPerIteration(B);
+  };
+  M.Delayed = [Body, this](const Choice &C, double Overhead,
+                           ArrayRef<double> P) {
+    LoopBodyCost B = Body;
+    B.P = P[0];
+    return costPerIterationDelayed(B, C.Model(), Overhead, Opts.Ones,
+                                   Opts.Zeros);
+  };
+  raw_string_ostream OS(M.Describe);
+  OS << "pre " << format("%.1f", S.PreCost) << ", arms "
+     << format("%.1f", S.ThenCost) << "+" << format("%.1f", S.ElseCost)
+     << ", post " << format("%.1f", S.PostCost) << ", then-probability ";
+  if (M.Known)
+    OS << format("%.2f", Body.P);
+  else
+    OS << "unknown";
+  return M;
+}
+
+BodyModel Delayer::modelSwitch(const DelayShape &S) const {
+  const auto &SI = cast<SwitchInst>(*S.Branch);
+  const unsigned K = S.Ways.size();
+  SwitchBodyCost Body{S.PreCost, S.PostCost, {}};
+  Body.Arms.assign(S.WayCosts.begin(), S.WayCosts.end());
+  BodyModel M;
+  M.Nominal.assign(K, 1.0 / K);
+  SmallVector<uint32_t, 8> Weights;
+  if (extractBranchWeights(SI, Weights) &&
+      Weights.size() == SI.getNumSuccessors()) {
+    double Sum = 0;
+    for (uint32_t W : Weights)
+      Sum += W;
+    if (Sum > 0) {
+      M.Known = true;
+      M.Nominal.assign(K, 0.0);
+      for (unsigned I = 0; I < Weights.size(); ++I)
+        M.Nominal[find(S.Ways, SI.getSuccessor(I)) - S.Ways.begin()] +=
+            Weights[I] / Sum;
+    }
+  }
+  // Unknown: even, and each way taken by most lanes.
+  M.Range.push_back(SmallVector<double, 8>(K, 1.0 / K));
+  for (unsigned W = 0; W < K; ++W) {
+    SmallVector<double, 8> P(K, (1 - SkewedWayProbability) / (K - 1));
+    P[W] = SkewedWayProbability;
+    M.Range.push_back(P);
+  }
+  M.RangeName = "even ways and each way at " +
+                std::to_string(int(SkewedWayProbability * 100)) + "%";
+  M.Before = [Body](ArrayRef<double> P) {
+    return costPerIterationSwitch(Body, P);
+  };
+  M.Delayed = [Body](const Choice &, double Overhead, ArrayRef<double> P) {
+    return costPerIterationSwitchDelayed(Body, P, Overhead);
+  };
+  raw_string_ostream OS(M.Describe);
+  OS << "pre " << format("%.1f", S.PreCost) << ", " << K << " ways ";
+  ListSeparator LS("+");
+  for (double C : S.WayCosts)
+    OS << LS << format("%.1f", C);
+  OS << ", post " << format("%.1f", S.PostCost) << ", way probabilities ";
+  if (M.Known) {
+    ListSeparator PS("/");
+    for (double P : M.Nominal)
+      OS << PS << format("%.2f", P);
+  } else {
+    OS << "unknown";
+  }
+  return M;
+}
+
 /// Rewrites a copy of the function to measure the registers exactly.
 unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
   IterationDelayOptions O = Opts;
@@ -233,8 +343,7 @@ unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
 }
 
 std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
-                                          const Target &T,
-                                          bool VotesAllowed) {
+                                           const Target &T, bool VotesAllowed) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   Expected<DelayShape> S = getDelayShape(DB, LI, SE, T.ComputeCapability);
@@ -242,9 +351,13 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
     missed(*DB.Term, "Shape", toString(S.takeError()));
     return std::nullopt;
   }
-  LoopBodyCost Body{S->PreCost, S->ThenCost, S->ElseCost, S->PostCost,
-                    getTakenProbability(*S->Branch)};
-  double Before = costPerIteration(Body);
+  if (isSwitch(*S) && Opts.Vote == DelayVote::RoundRobin &&
+      (Opts.Ones != 1 || Opts.Zeros != 1)) {
+    missed(*DB.Term, "SwitchDutyCycle",
+           "round robin's duty cycle (cycle, ones, zeros) is for two-way "
+           "branches; each way of a switch gets one trip in turn");
+    return std::nullopt;
+  }
 
   SmallVector<Choice, 4> Choices;
   if (Opts.Vote)
@@ -257,35 +370,34 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   if (!VotesAllowed)
     erase_if(Choices,
              [](const Choice &C) { return delayVotes(C.Vote, C.IdleRemoval); });
-  // Without profile data the branch's probability is unknown: a strategy
-  // must not lose anywhere in the range, and among those that do not, the
-  // one with the best predicted cost at the nominal probability wins.
-  uint64_t TW, FW;
-  bool Known = extractBranchWeights(*S->Branch, TW, FW);
   auto Overhead = [&](const Choice &C) {
-    return getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability);
+    double O = getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability);
+    // A voting strategy ballots each way of a switch.
+    if (isSwitch(*S) && delayVotes(C.Vote, C.IdleRemoval))
+      O *= S->Ways.size() / 2.0;
+    return O;
   };
-  auto CostAt = [&](const Choice &C, double P) {
-    LoopBodyCost B = Body;
-    B.P = P;
-    return costPerIterationDelayed(B, C.Model(), Overhead(C), Opts.Ones,
-                                   Opts.Zeros);
+  // Without profile data the branch's probabilities are unknown: a strategy
+  // must not lose anywhere in the range, and among those that do not, the
+  // one with the best predicted cost at the nominal probabilities wins.
+  BodyModel M = isSwitch(*S) ? modelSwitch(*S) : modelBranch(*S);
+  auto CostAt = [&](const Choice &C, ArrayRef<double> P) {
+    return M.Delayed(C, Overhead(C), P);
   };
   auto WorstOf = [&](const Choice &C) {
-    if (Known)
-      return Before / CostAt(C, Body.P);
-    return worstCaseRatio([&](double P) {
-      LoopBodyCost B = Body;
-      B.P = P;
-      return costPerIteration(B) / CostAt(C, P);
-    });
+    double Worst = M.Before(M.Nominal) / CostAt(C, M.Nominal);
+    if (!M.Known)
+      for (ArrayRef<double> P : M.Range)
+        Worst = std::min(Worst, M.Before(P) / CostAt(C, P));
+    return Worst;
   };
+  double Before = M.Before(M.Nominal);
   std::optional<Choice> Best;
   double BestCost = 0, BestWorst = 0;
   for (const Choice &C : Choices) {
-    double Cost = CostAt(C, Body.P), Worst = WorstOf(C);
-    bool Safe = Worst >= MaxPredictedLoss, BestSafe =
-                                              BestWorst >= MaxPredictedLoss;
+    double Cost = CostAt(C, M.Nominal), Worst = WorstOf(C);
+    bool Safe = Worst >= MaxPredictedLoss,
+         BestSafe = BestWorst >= MaxPredictedLoss;
     if (!Best || (Safe && !BestSafe) || (Safe == BestSafe && Cost < BestCost)) {
       Best = C;
       BestCost = Cost;
@@ -295,29 +407,21 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
 
   unsigned RegsBefore = estimateRegisters(computeRegisterPressure(F));
   Candidate Cand{&DB, std::move(*S), *Best, {}, ""};
-  Cand.D = decide({Before, RegsBefore},
-                  {BestCost, registersAfter(Cand.S, *Best)}, T,
-                  Opts.MinSpeedup);
+  Cand.D =
+      decide({Before, RegsBefore}, {BestCost, registersAfter(Cand.S, *Best)}, T,
+             Opts.MinSpeedup);
   if (BestWorst < MaxPredictedLoss)
     Cand.D.Profitable = false;
   raw_string_ostream OS(Cand.Summary);
   if (!VotesAllowed && !Opts.Vote)
     OS << "only strategies without a vote considered: " << EntryNote << "; ";
-  OS << Best->describe(Opts) << "; per iteration: pre "
-     << format("%.1f", Cand.S.PreCost) << ", arms "
-     << format("%.1f", Cand.S.ThenCost) << "+"
-     << format("%.1f", Cand.S.ElseCost) << ", post "
-     << format("%.1f", Cand.S.PostCost) << ", then-probability ";
-  if (Known)
-    OS << format("%.2f", Body.P);
-  else
-    OS << "unknown";
-  OS << ", vote overhead " << format("%.1f", Overhead(*Best)) << " per trip; "
-     << Cand.D.Explanation;
-  if (!Known)
-    OS << "; worst case over then-probabilities 0.05-0.95 "
-       << format("%.2fx", BestWorst) << " (must be >= "
-       << format("%.2fx", MaxPredictedLoss) << ")";
+  OS << Best->describe(Opts, isSwitch(Cand.S))
+     << "; per iteration: " << M.Describe << ", vote overhead "
+     << format("%.1f", Overhead(*Best)) << " per trip; " << Cand.D.Explanation;
+  if (!M.Known)
+    OS << "; worst case over " << M.RangeName << " "
+       << format("%.2fx", BestWorst)
+       << " (must be >= " << format("%.2fx", MaxPredictedLoss) << ")";
   return Cand;
 }
 
@@ -387,7 +491,8 @@ static bool onlyReturns(const BasicBlock *BB) {
 /// and lanes leave after their last iteration, which removes the hazard we
 /// can name (a .sync vote naming a lane that does not reach it); until a GPU
 /// campaign confirms it, voting strategies still leave these loops alone.
-/// Strategies without a vote (advance, plain round robin) are allowed. An early return
+/// Strategies without a vote (advance, plain round robin) are allowed. An early
+/// return
 /// (`if (i >= n) return;`) is fine: the other lanes have left.
 static const DivergentBranch *getDivergentEntry(const DivergenceInfo &DI,
                                                 const Loop &L) {

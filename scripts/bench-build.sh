@@ -121,6 +121,7 @@ python3 "$root/bench/tools/check_kernels.py" --opt "$opt" --plugin "$plugin" \
 
 if [ -d /usr/src/googletest ]; then
   rm -rf "$root/.carry/googletest"
+  mkdir -p "$root/.carry"
   cp -r /usr/src/googletest "$root/.carry/googletest"
 fi
 

@@ -81,10 +81,10 @@ private:
     // transformation the hand version does; and iteration delaying with
     // the cost model choosing (auto).
     for (const char *Tag : {"advance", "auto"})
-      Variants.push_back(makeVariant(
-          Env, std::string("DivOpt-") + Tag,
-          std::string("loopadv.divopt-") + Tag + ".ptx", {"loopadv" + Suffix},
-          Launch));
+      Variants.push_back(
+          makeVariant(Env, std::string("DivOpt-") + Tag,
+                      std::string("loopadv.divopt-") + Tag + ".ptx",
+                      {"loopadv" + Suffix}, Launch));
     Variants.push_back(makeVariant(Env, "hand-advance",
                                    getHandPtxFileName(getName()),
                                    {"loopadv_advance" + Suffix}, Launch));

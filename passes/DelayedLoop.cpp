@@ -278,6 +278,9 @@ private:
   /// Pre-branch value -> (carried phi in delay.header, merge in delay.vote).
   SetVector<Instruction *> PreValues;
   DenseMap<Value *, PHINode *> PreCarry, PreMerged;
+  /// Loop values used after the loop (header phis and pre-branch values
+  /// are looked up through inLoop(), as they are replaced on the way).
+  SetVector<Value *> LiveOut;
   PHINode *Pending = nullptr;
   Value *Cond = nullptr;
   /// Vote state: (phi in delay.header, next value from delay.vote).
@@ -332,6 +335,15 @@ void LoopDelayer::collectValues() {
       PreValues.insert(cast<Instruction>(LV));
   if (IsPre(getBranchCondition(*S.Branch)))
     PreValues.insert(cast<Instruction>(getBranchCondition(*S.Branch)));
+
+  SmallPtrSet<BasicBlock *, 16> InLoop(S.LoopBlocks.begin(),
+                                       S.LoopBlocks.end());
+  for (BasicBlock *BB : S.LoopBlocks)
+    for (Instruction &I : *BB)
+      if (any_of(I.users(), [&](User *U) {
+            return !InLoop.contains(cast<Instruction>(U)->getParent());
+          }))
+        LiveOut.insert(&I);
 }
 
 /// The in-loop value that stands for V after the rewrite.
@@ -614,14 +626,19 @@ void LoopDelayer::buildGates() {
 }
 
 void LoopDelayer::buildLatch() {
-  // A lane leaves the loop right after its last iteration, as it did
-  // before; the lanes still in the loop vote among themselves.
+  // Every lane of the loop, whether it ran or waited, meets in delay.latch:
+  // the gates' divergence ends there each trip, so the lanes vote together
+  // again. A lane leaves from there right after its last iteration; the
+  // loop's old exit from the latch would leave the gates without a meeting
+  // point inside the loop and let waiting lanes run ahead on their own.
   auto *LatchBr = cast<BranchInst>(S.Latch->getTerminator());
-  for (unsigned I = 0; I < 2; ++I)
-    LatchBr->setSuccessor(I, LatchBr->getSuccessor(I) == S.Exit ? NewExit
-                                                                : NewLatch);
-  BranchInst::Create(S.Exit, NewExit);
-  S.Exit->replacePhiUsesWith(S.Latch, NewExit);
+  IRBuilder<> LB(LatchBr);
+  Value *ExitCond = LatchBr->getCondition();
+  Value *ExitTaken = LatchBr->getSuccessor(0) == S.Exit
+                         ? ExitCond
+                         : LB.CreateNot(ExitCond, "delay.exits");
+  LatchBr->eraseFromParent();
+  BranchInst::Create(NewLatch, S.Latch);
 
   IRBuilder<> B(NewLatch);
   // A lane that ran advances its state; a waiting lane keeps it.
@@ -638,9 +655,34 @@ void LoopDelayer::buildLatch() {
   PendNext->addIncoming(B.getFalse(), S.Latch);
   PendNext->addIncoming(B.getTrue(), Wait);
   Pending->addIncoming(PendNext, NewLatch);
+  PHINode *Exits = B.CreatePHI(I1, 2, "delay.exits.now");
+  Exits->addIncoming(ExitTaken, S.Latch);
+  Exits->addIncoming(B.getFalse(), Wait);
   for (auto &[Phi, Next] : VoteState)
     Phi->addIncoming(Next, NewLatch);
-  B.CreateBr(NewHeader);
+
+  // Values used after the loop: a lane leaves only right after running
+  // its last iteration, so they are that iteration's (never a waiting
+  // lane's: poison). By now a header phi is its state phi and a pre-branch
+  // value its merge.
+  SmallPtrSet<BasicBlock *, 16> InLoop(S.LoopBlocks.begin(),
+                                       S.LoopBlocks.end());
+  InLoop.insert({NewHeader, Vote, Wait, NewLatch});
+  for (BasicBlock *BB : {ThenGate, ElseGate, Dispatch})
+    if (BB)
+      InLoop.insert(BB);
+  for (Value *Out : LiveOut) {
+    Value *Cur = inLoop(Out);
+    PHINode *Last = B.CreatePHI(Cur->getType(), 2, Cur->getName() + ".last");
+    Last->addIncoming(Cur, S.Latch);
+    Last->addIncoming(PoisonValue::get(Cur->getType()), Wait);
+    Cur->replaceUsesWithIf(Last, [&](Use &U) {
+      return !InLoop.contains(cast<Instruction>(U.getUser())->getParent());
+    });
+  }
+  B.CreateCondBr(Exits, NewExit, NewHeader);
+  BranchInst::Create(S.Exit, NewExit);
+  S.Exit->replacePhiUsesWith(S.Latch, NewExit);
 }
 
 /// Gives the loop a single block that enters it, so the mask and the

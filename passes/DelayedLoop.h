@@ -21,13 +21,14 @@
 //                 br D, then.gate, else.gate
 //   then.gate:    br c, Then, delay.wait
 //   else.gate:    br c, delay.wait, Else
-//   Then/Else, Join ... Latch (unchanged); Latch: br exit?, delay.exit,
-//                 delay.latch
+//   Then/Else, Join ... Latch (unchanged); Latch: br delay.latch
 //   delay.latch:  the lane's state advances if it ran, else it stays
-//                 pending; br delay.header
+//                 pending; br exits, delay.exit, delay.header
 //
-// A lane leaves right after its last iteration, as before the rewrite, so
-// every lane in the loop has a pending iteration. The vote's mask is taken
+// Every lane meets in delay.latch each trip, so the gates' divergence ends
+// inside the loop and the lanes vote together again next trip. A lane
+// leaves from there right after its last iteration, so every lane in the
+// loop has a pending iteration. The vote's mask is taken
 // in delay.vote each trip: it names exactly the lanes that vote together,
 // never one that has left the loop or that the scheduler runs elsewhere
 // (Volta+ independent thread scheduling makes no promise that the lanes

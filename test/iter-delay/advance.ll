@@ -58,7 +58,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %a.next = phi float [ %t, %then ], [ %e, %else ]
 ; CHECK-NEXT:    %i.next = add nuw nsw i32 %i.state, 1
 ; CHECK-NEXT:    %more = icmp slt i32 %i.next, %n
-; CHECK-NEXT:    br i1 %more, label %delay.latch, label %delay.exit
+; CHECK-NEXT:    %delay.exits = xor i1 %more, true
+; CHECK-NEXT:    br label %delay.latch
 ; A waiting lane keeps its state and its pending iteration.
 ; CHECK:       delay.latch:
 ; CHECK-NEXT:    %i.state.next = phi i32 [ %i.next, %latch ], [ %i.state, %delay.wait ]
@@ -66,11 +67,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %fused.in.state.next = phi i1 [ %fused.pending, %latch ], [ %fused.in.state, %delay.wait ]
 ; CHECK-NEXT:    %a.state.next = phi float [ %a.next, %latch ], [ %a.state, %delay.wait ]
 ; CHECK-NEXT:    %delay.pending.next = phi i1 [ false, %latch ], [ true, %delay.wait ]
-; CHECK-NEXT:    br label %delay.header
+; CHECK-NEXT:    %delay.exits.now = phi i1 [ %delay.exits, %latch ], [ false, %delay.wait ]
+; CHECK:         br i1 %delay.exits.now, label %delay.exit, label %delay.header
 ; Values used after the loop are the lane's last iteration's.
 ; CHECK:       {{^}}exit:
-; CHECK-NEXT:    %a.out = phi float [ %a0, %entry ], [ %a.next, %delay.exit ]
-; CHECK-NEXT:    %r.out = phi i32 [ %seed, %entry ], [ %rng.next.pending, %delay.exit ]
+; CHECK-NEXT:    %a.out = phi float [ %a0, %entry ], [ %a.next.last, %delay.exit ]
+; CHECK-NEXT:    %r.out = phi i32 [ %seed, %entry ], [ %rng.next.pending.last, %delay.exit ]
 
 ; CHECK-LABEL: define ptx_kernel void @under_divergent_if(
 ; CHECK-SAME:    ) {

@@ -15,7 +15,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       latch:
 ; CHECK-NEXT:    %acc.next = phi i32 [ %t, %then ], [ %x.pending, %delay.else.gate ]
 ; CHECK:       {{^}}exit:
-; CHECK-NEXT:    %x.out = phi i32 [ 0, %entry ], [ %x.pending, %delay.exit ]
+; CHECK-NEXT:    %x.out = phi i32 [ 0, %entry ], [ %x.pending.last, %delay.exit ]
 define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

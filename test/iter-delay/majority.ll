@@ -1,10 +1,12 @@
 ; Majority vote: per trip the warp runs the arm most live lanes want
 ; (relative to live lanes, so some lane always advances); the others keep
 ; their pending iteration. Pre-branch code runs once per real iteration,
-; the state advances only for lanes that ran, and a lane leaves the loop
-; right after its last iteration. The vote's mask is taken every trip, just
-; before the vote: the lanes still in the loop (a mask taken once at entry
-; named lanes that had left, and hung the GPU: fuzz seed 731).
+; the state advances only for lanes that ran. Every lane meets in
+; delay.latch each trip (so the gates' divergence ends inside the loop) and
+; leaves from there right after its last iteration. The vote's mask is
+; taken every trip, just before the vote: the lanes still in the loop (a
+; mask taken once at entry, with an exit vote over it, hung the GPU: fuzz
+; seed 731).
 ; RUN: %divopt-opt -passes='iter-delay<majority;force>' -S %s -o - | FileCheck %s
 ; RUN: %divopt-opt -passes='iter-delay<majority;threshold=24;max-delay=3;force>' -S %s -o - | FileCheck %s --check-prefix=PARAMS
 ; RUN: %divopt-opt -passes='iter-delay<majority;force>' -verify-each -disable-output %s
@@ -53,18 +55,20 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %mix = xor i32 %i.next, %rnd.pending
 ; CHECK-NEXT:    store i32 %mix
 ; CHECK-NEXT:    %exitc = icmp eq i32 %i.next, %n
-; CHECK-NEXT:    br i1 %exitc, label %delay.exit, label %delay.latch
+; CHECK-NEXT:    br label %delay.latch
 ; CHECK:       delay.wait:
 ; CHECK-NEXT:    br label %delay.latch
 ; CHECK:       delay.latch:
 ; CHECK-NEXT:    %i.state.next = phi i32 [ %i.next, %latch ], [ %i.state, %delay.wait ]
 ; CHECK-NEXT:    %acc.state.next = phi float [ %acc.next, %latch ], [ %acc.state, %delay.wait ]
 ; CHECK-NEXT:    %delay.pending.next = phi i1 [ false, %latch ], [ true, %delay.wait ]
-; CHECK-NEXT:    br label %delay.header
+; CHECK-NEXT:    %delay.exits.now = phi i1 [ %exitc, %latch ], [ false, %delay.wait ]
+; CHECK-NEXT:    %acc.next.last = phi float [ %acc.next, %latch ], [ poison, %delay.wait ]
+; CHECK-NEXT:    br i1 %delay.exits.now, label %delay.exit, label %delay.header
 ; CHECK:       delay.exit:
 ; CHECK-NEXT:    br label %exit
 ; CHECK:       {{^}}exit:
-; CHECK-NEXT:    %acc.out = phi float [ 0.000000e+00, %entry ], [ %acc.next, %delay.exit ]
+; CHECK-NEXT:    %acc.out = phi float [ 0.000000e+00, %entry ], [ %acc.next.last, %delay.exit ]
 
 ; No vote over the whole entry mask is left: finished lanes do not wait.
 ; CHECK-NOT:   vote.all.sync

@@ -7,8 +7,9 @@
 ; names every lane that entered, whether or not they still run together
 ; there (Volta+ independent thread scheduling does not promise that lanes
 ; reconverge at a join). Now the mask is taken every trip in delay.vote,
-; right before the one ballot, and each lane leaves after its last
-; iteration, so no .sync names a lane that does not execute it. Plain round
+; right before the one ballot, and each lane leaves (from delay.latch,
+; where every lane meets each trip) after its last iteration, so no .sync
+; names a lane that does not execute it. Plain round
 ; robin (seed 731's strategy) takes turns whatever the lanes want: it has
 ; no vote at all now.
 ; RUN: %divopt-opt -passes='iter-delay<round-robin;force>' -S %s -o %t.rr.ll
@@ -27,7 +28,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; RR-NOT:      activemask
 ; RR-NOT:      .sync
 ; RR:          %delay.turn = icmp uge i32 %delay.phase, 1
-; RR:          br i1 %done, label %delay.exit, label %delay.latch
+; RR:          %delay.exits.now = phi i1 [ %done, %latch ], [ false, %delay.wait ]
+; RR:          br i1 %delay.exits.now, label %delay.exit, label %delay.header
 ; RR-NOT:      .sync
 
 ; CHECK-LABEL: define ptx_kernel void @k(
@@ -38,10 +40,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:         %delay.mask = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT:    %delay.taken = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask, i1 %c)
 ; CHECK:       latch:
-; CHECK:         br i1 %done, label %delay.exit, label %delay.latch
+; CHECK:         br label %delay.latch
 ; CHECK:       delay.latch:
 ; CHECK-NEXT:    %i.state.next = phi
-; CHECK:         br label %delay.header
+; CHECK:         br i1 %delay.exits.now, label %delay.exit, label %delay.header
 ; CHECK-NOT:   vote.all.sync
 ; CHECK-NOT:   vote.any.sync
 

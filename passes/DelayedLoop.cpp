@@ -210,8 +210,9 @@ double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC) {
   // Loop advance is plain round robin's code with the then-turn first.
   // Plain round robin and advance no longer vote (8 was fitted with two
   // ballots and an exit vote per trip), and majority and idle-trip removal
-  // now vote once: the constants are kept, on the side of refusing, until
-  // a GPU run refits them.
+  // now vote once; the constants are kept, on the side of refusing, until
+  // they are refitted (bench/results/2026-11-22-h200-itdelay.md has the
+  // new curves).
   if (V == DelayVote::Majority)
     return 12.0 * Scale;
   return (IdleRemoval ? 14.0 : 8.0) * Scale;

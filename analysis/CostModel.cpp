@@ -46,8 +46,8 @@ double predictTime(const Estimate &E, const Target &T) {
   return E.Cost * std::max(1.0, OccupancyKnee / Occ);
 }
 
-Decision decide(const Estimate &Before, const Estimate &After,
-                const Target &T, double Threshold) {
+Decision decide(const Estimate &Before, const Estimate &After, const Target &T,
+                double Threshold) {
   Decision D;
   D.OccupancyBefore = T.occupancy(Before.Registers).Fraction;
   D.OccupancyAfter = T.occupancy(After.Registers).Fraction;
@@ -59,10 +59,10 @@ Decision decide(const Estimate &Before, const Estimate &After,
      << format("%.1f", After.Cost) << ", registers " << Before.Registers
      << " -> " << After.Registers << ", occupancy "
      << format("%.0f%%", 100 * D.OccupancyBefore) << " -> "
-     << format("%.0f%%", 100 * D.OccupancyAfter) << " at "
-     << T.BlockSize << " threads/block on sm_" << T.ComputeCapability
-     << ", predicted speedup " << format("%.2fx", D.Ratio) << " (threshold "
-     << format("%.2fx", Threshold) << ")";
+     << format("%.0f%%", 100 * D.OccupancyAfter) << " at " << T.BlockSize
+     << " threads/block on sm_" << T.ComputeCapability << ", predicted speedup "
+     << format("%.2fx", D.Ratio) << " (threshold " << format("%.2fx", Threshold)
+     << ")";
   return D;
 }
 
@@ -116,6 +116,9 @@ double advancePerTrip(DelayStrategy S, double P, unsigned Ones,
       E += Pr[K] * std::max(K, 32 - K);
     return E / 32;
   }
+  // Loop advance alternates turns one to one.
+  if (S == DelayStrategy::Advance)
+    Ones = Zeros = 1;
   // Round robin: a lane that advanced at some phase draws its next way and
   // waits for the next turn of that way. Trips per iteration are the
   // cyclic distance to that turn, averaged over the stationary phases a
@@ -150,6 +153,8 @@ double advancePerTrip(DelayStrategy S, double P, unsigned Ones,
 double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
                                double OverheadPerTrip, unsigned Ones,
                                unsigned Zeros) {
+  if (S == DelayStrategy::Advance)
+    Ones = Zeros = 1;
   // Majority advances about as many lanes per trip whatever the branch's
   // probability: lanes of the minority keep waiting, so among the pending
   // lanes the split stays near even (SYN-ITDELAY on an H200: majority ran
@@ -170,6 +175,44 @@ double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
   }
   double Arm = ThenShare * B.Then + (1 - ThenShare) * B.Else;
   return (OverheadPerTrip + B.Pre + Arm + B.Post) / Adv;
+}
+
+double costPerIterationSwitch(const SwitchBodyCost &B, ArrayRef<double> P) {
+  double Cost = B.Pre + B.Post;
+  for (size_t W = 0; W < B.Arms.size(); ++W)
+    Cost += (1 - std::pow(1 - P[W], 32)) * B.Arms[W];
+  return Cost;
+}
+
+double switchTripsPerIteration(ArrayRef<double> P) {
+  // The stationary distribution of the turn a lane advances at (a Markov
+  // chain on the K turns), as advancePerTrip does for two ways: from turn
+  // S, a next way W waits ((W - S - 1) mod K) + 1 trips.
+  const unsigned K = P.size();
+  std::vector<double> Pi(K, 1.0 / K), Next(K);
+  double Trips = 0;
+  for (unsigned Round = 0; Round < 200; ++Round) {
+    std::fill(Next.begin(), Next.end(), 0.0);
+    Trips = 0;
+    for (unsigned S = 0; S < K; ++S)
+      for (unsigned W = 0; W < K; ++W) {
+        double Pr = Pi[S] * P[W];
+        unsigned D = (W + K - S - 1) % K + 1;
+        Next[W] += Pr;
+        Trips += Pr * D;
+      }
+    Pi.swap(Next);
+  }
+  return Trips;
+}
+
+double costPerIterationSwitchDelayed(const SwitchBodyCost &B,
+                                     ArrayRef<double> P,
+                                     double OverheadPerTrip) {
+  double Arm = 0;
+  for (double A : B.Arms)
+    Arm += A / B.Arms.size();
+  return (OverheadPerTrip + B.Pre + Arm + B.Post) * switchTripsPerIteration(P);
 }
 
 } // namespace divopt

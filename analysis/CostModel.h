@@ -25,9 +25,11 @@
 #include "KernelInfo.h"
 #include "analysis/model/Occupancy.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class BasicBlock;
@@ -77,8 +79,8 @@ struct Decision {
 /// Predicted time of an estimate on a target, in issue-cost units.
 double predictTime(const Estimate &E, const Target &T);
 
-Decision decide(const Estimate &Before, const Estimate &After,
-                const Target &T, double Threshold);
+Decision decide(const Estimate &Before, const Estimate &After, const Target &T,
+                double Threshold);
 
 /// Cost a warp pays for the arms of a divergent two-way region whose lanes
 /// take both ways: both arms serialize.
@@ -100,15 +102,20 @@ double getTakenProbability(const llvm::BranchInst &Br);
 /// A branch without !prof may take any probability: a transform whose gain
 /// depends on it (iteration delaying) is taken only if no probability in
 /// this range predicts a loss beyond MaxPredictedLoss.
-inline constexpr double UnknownProbabilities[] = {0.05, 0.25, 0.5, 0.75,
-                                                  0.95};
+inline constexpr double UnknownProbabilities[] = {0.05, 0.25, 0.5, 0.75, 0.95};
 constexpr double MaxPredictedLoss = 0.98;
 
 /// The smallest of Ratio(P) over UnknownProbabilities.
 double worstCaseRatio(llvm::function_ref<double(double P)> Ratio);
 
 /// Iteration delaying's vote strategies, as the cost model sees them.
-enum class DelayStrategy { Majority, RoundRobin, RoundRobinIdleRemoval };
+/// Advance is loop advance: round robin 1:1 without a vote.
+enum class DelayStrategy {
+  Majority,
+  RoundRobin,
+  RoundRobinIdleRemoval,
+  Advance
+};
 
 /// One loop iteration of a body `pre; if (c) then else; post`, as issue
 /// costs of its parts.
@@ -136,6 +143,35 @@ double advancePerTrip(DelayStrategy S, double P, unsigned Ones = 1,
 double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
                                double OverheadPerTrip, unsigned Ones = 1,
                                unsigned Zeros = 1);
+
+/// One loop iteration of a body `pre; switch (x) { ways }; post`.
+struct SwitchBodyCost {
+  double Pre = 0, Post = 0;
+  /// Issue cost of each way's arm (0 for a way straight to the join).
+  std::vector<double> Arms;
+};
+
+/// A switch without !prof: besides even ways, each way is tried as taken
+/// by this share of the lanes.
+constexpr double SkewedWayProbability = 0.85;
+
+/// Expected issue cost per iteration of the loop as it is: every way some
+/// lane of the warp takes runs (P: per-lane probability of each way).
+double costPerIterationSwitch(const SwitchBodyCost &B,
+                              llvm::ArrayRef<double> P);
+
+/// Expected trips per iteration when the ways take one trip each in turn:
+/// a lane that advanced at some turn waits for its next way's turn.
+double switchTripsPerIteration(llvm::ArrayRef<double> P);
+
+/// Expected issue cost per iteration after delaying the switch: every trip
+/// pays the overhead, the pre- and post-branch code and one way's arm (the
+/// ways in turn, so their mean), and a lane needs switchTripsPerIteration
+/// trips per iteration. Majority and idle-trip removal skip ways no lane
+/// wants: the estimate is on the safe side for them.
+double costPerIterationSwitchDelayed(const SwitchBodyCost &B,
+                                     llvm::ArrayRef<double> P,
+                                     double OverheadPerTrip);
 
 } // namespace divopt
 

@@ -25,6 +25,9 @@ namespace divopt {
 /// Trips assumed for an inner loop whose trip count is not a constant.
 static constexpr unsigned DefaultInnerTrips = 8;
 
+/// Most cases of a delayed switch: each is a compare per trip.
+static constexpr unsigned MaxSwitchCases = 64;
+
 static Error refuse(const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), Why);
 }
@@ -83,8 +86,6 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
   }
   if (!DB.TopLevelInLoop)
     return refuse("the branch is not at the top level of its loop's body");
-  if (DB.Kind == BranchKind::Switch)
-    return refuse("switches are not delayed");
   DelayShape S;
   // Without a preheader the rewrite makes one.
   S.Preheader = L->getLoopPreheader();
@@ -100,9 +101,24 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
     return refuse("the loop's latch does not end in a conditional branch");
   S.Exit = L->contains(LatchBr->getSuccessor(0)) ? LatchBr->getSuccessor(1)
                                                  : LatchBr->getSuccessor(0);
-  S.Branch = cast<BranchInst>(DB.Term);
-  S.Then = S.Branch->getSuccessor(0);
-  S.Else = S.Branch->getSuccessor(1);
+  S.Branch = DB.Term;
+  if (auto *SI = dyn_cast<SwitchInst>(DB.Term)) {
+    for (BasicBlock *Succ : successors(SI))
+      if (!is_contained(S.Ways, Succ))
+        S.Ways.push_back(Succ);
+    if (S.Ways.size() > MaxSwitchWays)
+      return refuse("the switch has " + Twine(S.Ways.size()) +
+                    " ways; at most " + Twine(MaxSwitchWays) +
+                    " are delayed (each costs a ballot per trip)");
+    if (SI->getNumCases() > MaxSwitchCases)
+      return refuse("the switch has " + Twine(SI->getNumCases()) +
+                    " cases; at most " + Twine(MaxSwitchCases) +
+                    " are delayed (each costs a compare per trip)");
+  } else {
+    auto *Br = cast<BranchInst>(DB.Term);
+    S.Then = Br->getSuccessor(0);
+    S.Else = Br->getSuccessor(1);
+  }
   S.Join = DB.Join;
   for (const ArmRegion &A : DB.Arms)
     if (!A.IsSESE)
@@ -143,10 +159,21 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
 
   S.PreCost = regionCost(S.PreBlocks, *L, LI, SE, CC);
   S.PostCost = regionCost(Post, *L, LI, SE, CC);
-  for (const ArmRegion &A : DB.Arms)
-    (A.Entry == S.Then ? S.ThenCost : S.ElseCost) =
-        regionCost(A.Blocks, *L, LI, SE, CC);
+  S.WayCosts.assign(S.Ways.size(), 0.0);
+  for (const ArmRegion &A : DB.Arms) {
+    double Cost = regionCost(A.Blocks, *L, LI, SE, CC);
+    if (isSwitch(S))
+      S.WayCosts[find(S.Ways, A.Entry) - S.Ways.begin()] = Cost;
+    else
+      (A.Entry == S.Then ? S.ThenCost : S.ElseCost) = Cost;
+  }
   return S;
+}
+
+Value *getBranchCondition(const Instruction &Branch) {
+  if (auto *SI = dyn_cast<SwitchInst>(&Branch))
+    return SI->getCondition();
+  return cast<BranchInst>(Branch).getCondition();
 }
 
 DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
@@ -162,7 +189,9 @@ DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
   M.Else = Map(S.Else);
   // The exit is outside the loop but inside the function: cloned too.
   M.Exit = Map(S.Exit);
-  M.Branch = cast<BranchInst>(VMap[S.Branch]);
+  M.Branch = cast<Instruction>(VMap[S.Branch]);
+  for (BasicBlock *&BB : M.Ways)
+    BB = Map(BB);
   for (BasicBlock *&BB : M.LoopBlocks)
     BB = Map(BB);
   for (BasicBlock *&BB : M.PreBlocks)
@@ -178,9 +207,20 @@ double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC) {
   // forced strategies' speedups at N = 4..256, f = 0.5), in FP32 issue
   // slots of sm_90, scaled for other targets by the integer ALU's cost.
   double Scale = getOpClassCost(OpClass::IntALU, CC) / 2.0;
+  // Loop advance is plain round robin's code with the then-turn first.
+  // Plain round robin and advance no longer vote (8 was fitted with two
+  // ballots and an exit vote per trip), and majority and idle-trip removal
+  // now vote once; the constants are kept, on the side of refusing, until
+  // they are refitted (bench/results/2026-11-22-h200-itdelay.md has the
+  // new curves).
   if (V == DelayVote::Majority)
     return 12.0 * Scale;
   return (IdleRemoval ? 14.0 : 8.0) * Scale;
+}
+
+bool delayVotes(DelayVote V, bool IdleRemoval) {
+  return V == DelayVote::Majority ||
+         (V == DelayVote::RoundRobin && IdleRemoval);
 }
 
 namespace {
@@ -200,8 +240,15 @@ private:
   void collectValues();
   void buildHeader();
   void buildVote();
-  Value *buildMajority(IRBuilder<> &B, Value *Taken, Value *Live);
-  Value *buildRoundRobin(IRBuilder<> &B, Value *Taken, Value *Live);
+  Value *buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken);
+  Value *buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken);
+  Value *buildAdvance(IRBuilder<> &B);
+  void buildSwitchVote(IRBuilder<> &B);
+  Value *buildWayIndex(IRBuilder<> &B);
+  Value *buildTurns(IRBuilder<> &B);
+  Value *nearestWanted(IRBuilder<> &B, Value *Start, ArrayRef<Value *> Counts);
+  Value *buildSwitchMajority(IRBuilder<> &B, Value *Mask,
+                             ArrayRef<Value *> Counts);
   void buildGates();
   void buildLatch();
   Value *inLoop(Value *V) const;
@@ -219,9 +266,11 @@ private:
   BasicBlock *NewHeader = nullptr, *Vote = nullptr, *ThenGate = nullptr,
              *ElseGate = nullptr, *Wait = nullptr, *NewLatch = nullptr,
              *NewExit = nullptr;
-  SmallPtrSet<BasicBlock *, 16> InLoop, InPre;
+  /// A switch's gate: it holds the moved switch, which only lanes whose
+  /// way the trip serves reach.
+  BasicBlock *Dispatch = nullptr;
+  SmallPtrSet<BasicBlock *, 16> InPre;
   BasicBlock *BranchBB = nullptr;
-  Value *Mask = nullptr;
   /// Original header phis and their values from the latch.
   SmallVector<PHINode *, 8> HeaderPhis;
   SmallVector<Value *, 8> LatchValues;
@@ -233,9 +282,8 @@ private:
   /// Loop values used after the loop (header phis and pre-branch values
   /// are looked up through inLoop(), as they are replaced on the way).
   SetVector<Value *> LiveOut;
-  PHINode *Pending = nullptr, *Done = nullptr;
-  Value *PendingNow = nullptr, *Cond = nullptr;
-  Value *ExitTaken = nullptr;
+  PHINode *Pending = nullptr;
+  Value *Cond = nullptr;
   /// Vote state: (phi in delay.header, next value from delay.vote).
   SmallVector<std::pair<PHINode *, Value *>, 4> VoteState;
 };
@@ -246,16 +294,21 @@ void LoopDelayer::createBlocks() {
   NewHeader = BasicBlock::Create(Ctx, "delay.header", F, S.Header);
   BranchBB = S.Branch->getParent();
   Vote = BasicBlock::Create(Ctx, "delay.vote", F, BranchBB->getNextNode());
-  ThenGate = BasicBlock::Create(Ctx, "delay.then.gate", F, Vote->getNextNode());
-  ElseGate =
-      BasicBlock::Create(Ctx, "delay.else.gate", F, ThenGate->getNextNode());
+  if (isSwitch(S)) {
+    Dispatch =
+        BasicBlock::Create(Ctx, "delay.dispatch", F, Vote->getNextNode());
+  } else {
+    ThenGate =
+        BasicBlock::Create(Ctx, "delay.then.gate", F, Vote->getNextNode());
+    ElseGate =
+        BasicBlock::Create(Ctx, "delay.else.gate", F, ThenGate->getNextNode());
+  }
   Wait = BasicBlock::Create(Ctx, "delay.wait", F, S.Latch->getNextNode());
   NewLatch = BasicBlock::Create(Ctx, "delay.latch", F, Wait->getNextNode());
   NewExit = BasicBlock::Create(Ctx, "delay.exit", F, NewLatch->getNextNode());
 }
 
 void LoopDelayer::collectValues() {
-  InLoop.insert(S.LoopBlocks.begin(), S.LoopBlocks.end());
   InPre.insert(S.PreBlocks.begin(), S.PreBlocks.end());
   for (PHINode &P : S.Header->phis()) {
     HeaderPhis.push_back(&P);
@@ -281,9 +334,11 @@ void LoopDelayer::collectValues() {
   for (Value *LV : LatchValues)
     if (IsPre(LV))
       PreValues.insert(cast<Instruction>(LV));
-  if (IsPre(S.Branch->getCondition()))
-    PreValues.insert(cast<Instruction>(S.Branch->getCondition()));
+  if (IsPre(getBranchCondition(*S.Branch)))
+    PreValues.insert(cast<Instruction>(getBranchCondition(*S.Branch)));
 
+  SmallPtrSet<BasicBlock *, 16> InLoop(S.LoopBlocks.begin(),
+                                       S.LoopBlocks.end());
   for (BasicBlock *BB : S.LoopBlocks)
     for (Instruction &I : *BB)
       if (any_of(I.users(), [&](User *U) {
@@ -315,21 +370,12 @@ void LoopDelayer::buildHeader() {
   }
   Pending = B.CreatePHI(I1, 2, "delay.pending");
   Pending->addIncoming(B.getFalse(), S.Preheader);
-  Done = B.CreatePHI(I1, 2, "delay.done");
-  Done->addIncoming(B.getFalse(), S.Preheader);
-  Value *Need =
-      B.CreateAnd(B.CreateNot(Pending), B.CreateNot(Done), "delay.need.pre");
-  BranchInst *Br = B.CreateCondBr(Need, S.Header, Vote);
+  // A lane that waited last trip already ran its iteration's pre-branch
+  // code; the others start a new iteration.
+  BranchInst *Br = B.CreateCondBr(Pending, Vote, S.Header);
   // Marks the loop as delayed: its gates are not candidates again.
   Br->setMetadata("divopt.delayed", MDNode::get(Ctx, {}));
-
-  // The preheader enters the new header and captures the lanes that run
-  // the loop: every vote is among them.
-  Instruction *PHTerm = S.Preheader->getTerminator();
-  PHTerm->replaceSuccessorWith(S.Header, NewHeader);
-  IRBuilder<> PB(PHTerm);
-  Mask = PB.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {}, nullptr,
-                            "delay.mask");
+  S.Preheader->getTerminator()->replaceSuccessorWith(S.Header, NewHeader);
 
   // The old header now runs the pre-branch code only, for lanes that start
   // a new iteration, reading their state.
@@ -346,32 +392,161 @@ void LoopDelayer::buildVote() {
     M->addIncoming(I, BranchBB);
     M->addIncoming(PreCarry[I], NewHeader);
     PreMerged[I] = M;
+    // Uses after the loop too: a lane leaves right after its last
+    // iteration, whose pre-branch values are these.
     I->replaceUsesWithIf(M, [&](Use &U) {
       auto *User = cast<Instruction>(U.getUser());
       return !InPre.contains(User->getParent()) && User != M;
     });
   }
-  Cond = inLoop(S.Branch->getCondition());
+  Cond = inLoop(getBranchCondition(*S.Branch));
+  if (isSwitch(S)) {
+    BranchInst::Create(Vote, BranchBB);
+    buildSwitchVote(B);
+    return;
+  }
   S.Branch->eraseFromParent();
   BranchInst::Create(Vote, BranchBB);
 
-  PendingNow = B.CreateNot(Done, "delay.live");
-  Value *Want = B.CreateAnd(PendingNow, Cond, "delay.want.then");
-  Value *Taken = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
-                                   {Mask, Want}, nullptr, "delay.taken");
-  Value *Live = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
-                                  {Mask, PendingNow}, nullptr, "delay.lanes");
-  Value *D = V == DelayVote::Majority ? buildMajority(B, Taken, Live)
-                                      : buildRoundRobin(B, Taken, Live);
+  Value *D;
+  if (!delayVotes(V, Opts.IdleRemoval)) {
+    D = V == DelayVote::Advance ? buildAdvance(B)
+                                : buildRoundRobin(B, nullptr, nullptr);
+  } else {
+    // The mask is taken here, every trip, right before the vote: exactly
+    // the lanes that execute it together. Every lane in the loop has a
+    // pending iteration (a lane leaves after its last one), so these are
+    // the live lanes. A mask captured once at loop entry names lanes that
+    // left the loop or that the scheduler runs apart, and a .sync vote
+    // naming a lane that does not reach it may hang (fuzz seed 731).
+    Value *Mask = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {}, nullptr,
+                                    "delay.mask");
+    Value *Taken = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
+                                     {Mask, Cond}, nullptr, "delay.taken");
+    D = V == DelayVote::Majority ? buildMajority(B, Mask, Taken)
+                                 : buildRoundRobin(B, Mask, Taken);
+  }
   B.CreateCondBr(D, ThenGate, ElseGate);
 }
 
-Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Taken, Value *Live) {
+/// The index in S.Ways of the way the lane's pending iteration takes.
+Value *LoopDelayer::buildWayIndex(IRBuilder<> &B) {
+  auto *SI = cast<SwitchInst>(S.Branch);
+  auto Index = [&](BasicBlock *BB) {
+    return B.getInt32(find(S.Ways, BB) - S.Ways.begin());
+  };
+  Value *Way = Index(SI->getDefaultDest());
+  for (const auto &Case : SI->cases())
+    Way = B.CreateSelect(B.CreateICmpEQ(Cond, Case.getCaseValue()),
+                         Index(Case.getCaseSuccessor()), Way);
+  Way->setName("delay.way");
+  return Way;
+}
+
+/// Round robin and advance on a switch: each way has a trip, in turn.
+Value *LoopDelayer::buildTurns(IRBuilder<> &B) {
+  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
+  PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
+  Phase->addIncoming(B.getInt32(0), S.Preheader);
+  Value *Next = B.CreateAdd(Phase, B.getInt32(1));
+  Value *Wrap = B.CreateICmpEQ(Next, B.getInt32(S.Ways.size()));
+  VoteState.push_back(
+      {Phase, B.CreateSelect(Wrap, B.getInt32(0), Next, "delay.phase.next")});
+  return Phase;
+}
+
+/// The way some lane wants that comes first in cyclic order from Start
+/// (Start itself included). Some lane always wants one: every lane at the
+/// vote has a pending iteration.
+Value *LoopDelayer::nearestWanted(IRBuilder<> &B, Value *Start,
+                                  ArrayRef<Value *> Counts) {
+  unsigned K = Counts.size();
+  Value *Best = Start, *BestDist = B.getInt32(K);
+  for (unsigned W = 0; W < K; ++W) {
+    Value *Dist =
+        B.CreateURem(B.CreateSub(B.getInt32(K + W), Start), B.getInt32(K));
+    Value *Better = B.CreateAnd(B.CreateICmpNE(Counts[W], B.getInt32(0)),
+                                B.CreateICmpULT(Dist, BestDist));
+    Best = B.CreateSelect(Better, B.getInt32(W), Best);
+    BestDist = B.CreateSelect(Better, Dist, BestDist);
+  }
+  return Best;
+}
+
+/// Majority on a switch: the way most lanes want. Anti-starvation: after
+/// more than MaxDelay trips in a row that left some lane waiting, the trip
+/// goes to the wanted way nearest a round-robin pointer, which then moves
+/// past it, so a waiting lane's way comes within K forced trips.
+Value *LoopDelayer::buildSwitchMajority(IRBuilder<> &B, Value *Mask,
+                                        ArrayRef<Value *> Counts) {
+  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
+  PHINode *Streak = HB.CreatePHI(I32, 2, "delay.streak");
+  PHINode *Ptr = HB.CreatePHI(I32, 2, "delay.rr");
+  Streak->addIncoming(B.getInt32(0), S.Preheader);
+  Ptr->addIncoming(B.getInt32(0), S.Preheader);
+  Value *Most = B.getInt32(0), *MostN = Counts[0];
+  for (unsigned W = 1; W < Counts.size(); ++W) {
+    Value *More = B.CreateICmpUGT(Counts[W], MostN);
+    Most = B.CreateSelect(More, B.getInt32(W), Most);
+    MostN = B.CreateSelect(More, Counts[W], MostN);
+  }
+  Most->setName("delay.majority");
+  Value *NL = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Mask);
+  Value *Waiting = B.CreateICmpNE(MostN, NL);
+  Value *Streak1 = B.CreateSelect(Waiting, B.CreateAdd(Streak, B.getInt32(1)),
+                                  B.getInt32(0), "delay.streak.now");
+  Value *Force = B.CreateICmpUGT(Streak1, B.getInt32(Opts.MaxDelay));
+  Value *Turn = nearestWanted(B, Ptr, Counts);
+  Value *After = B.CreateAdd(Turn, B.getInt32(1));
+  After = B.CreateSelect(B.CreateICmpEQ(After, B.getInt32(Counts.size())),
+                         B.getInt32(0), After);
+  VoteState.push_back({Streak, B.CreateSelect(Force, B.getInt32(0), Streak1)});
+  VoteState.push_back({Ptr, B.CreateSelect(Force, After, Ptr)});
+  return B.CreateSelect(Force, Turn, Most, "delay.dir");
+}
+
+void LoopDelayer::buildSwitchVote(IRBuilder<> &B) {
+  Value *Way = buildWayIndex(B);
+  Value *W;
+  if (!delayVotes(V, Opts.IdleRemoval)) {
+    W = buildTurns(B);
+  } else {
+    // As for two ways: the mask is the lanes voting together, this trip.
+    Value *Mask = B.CreateIntrinsic(Intrinsic::nvvm_activemask, {}, {}, nullptr,
+                                    "delay.mask");
+    SmallVector<Value *, MaxSwitchWays> Counts;
+    for (unsigned K = 0; K < S.Ways.size(); ++K) {
+      Value *Wants = B.CreateICmpEQ(Way, B.getInt32(K));
+      Value *Ballot =
+          B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {}, {Mask, Wants},
+                            nullptr, "delay.want" + Twine(K));
+      Counts.push_back(B.CreateUnaryIntrinsic(Intrinsic::ctpop, Ballot));
+    }
+    if (V == DelayVote::Majority) {
+      W = buildSwitchMajority(B, Mask, Counts);
+    } else {
+      // Idle-trip removal: the next turn some lane wants.
+      IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
+      PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
+      Phase->addIncoming(B.getInt32(0), S.Preheader);
+      W = nearestWanted(B, Phase, Counts);
+      Value *After = B.CreateAdd(W, B.getInt32(1));
+      VoteState.push_back(
+          {Phase,
+           B.CreateSelect(B.CreateICmpEQ(After, B.getInt32(S.Ways.size())),
+                          B.getInt32(0), After, "delay.phase.next")});
+    }
+  }
+  W->setName("delay.turn");
+  B.CreateCondBr(B.CreateICmpEQ(Way, W, "delay.run"), Dispatch, Wait);
+}
+
+Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken) {
   IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
   PHINode *Streak = HB.CreatePHI(I32, 2, "delay.streak");
   PHINode *Prev = HB.CreatePHI(I1, 2, "delay.prev");
   Value *NT = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Taken);
-  Value *NL = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Live);
+  Value *NL = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Mask);
   // Relative to live lanes: popc(taken) * 32 >= threshold * popc(live).
   // With 0 < threshold <= 32 the side chosen always has a lane.
   Value *D0 = B.CreateICmpUGE(B.CreateMul(NT, B.getInt32(32)),
@@ -385,7 +560,8 @@ Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Taken, Value *Live) {
       B.CreateSelect(Same, B.CreateAdd(Streak, B.getInt32(1)),
                      B.CreateZExt(OtherWaits, I32), "delay.streak.now");
   // Anti-starvation: a side left waiting MaxDelay trips in a row gets the
-  // next one.
+  // next one. The streak is each lane's own, so a lane left waiting counts
+  // its own wait even when the lanes voting with it change.
   Value *Flip = B.CreateICmpUGT(Streak1, B.getInt32(Opts.MaxDelay));
   Value *D = B.CreateXor(D0, Flip, "delay.dir");
   Streak->addIncoming(B.getInt32(0), S.Preheader);
@@ -395,7 +571,7 @@ Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Taken, Value *Live) {
   return D;
 }
 
-Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Taken, Value *Live) {
+Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken) {
   IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
   PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
   Phase->addIncoming(B.getInt32(0), S.Preheader);
@@ -405,8 +581,7 @@ Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Taken, Value *Live) {
   Value *D = B.CreateICmpUGE(Phase, B.getInt32(Opts.Zeros), "delay.turn");
   if (Opts.IdleRemoval) {
     Value *AnyThen = B.CreateICmpNE(Taken, B.getInt32(0));
-    Value *AnyElse =
-        B.CreateICmpNE(B.CreateAnd(Live, B.CreateNot(Taken)), B.getInt32(0));
+    Value *AnyElse = B.CreateICmpNE(Taken, Mask);
     D = B.CreateSelect(D, AnyThen, B.CreateNot(AnyElse), "delay.dir");
   }
   Value *Next = B.CreateAdd(Phase, B.getInt32(1));
@@ -416,28 +591,53 @@ Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Taken, Value *Live) {
   return D;
 }
 
+/// Loop advance: trips alternate then, else, then, ... with no vote. A lane
+/// that finishes an iteration in a then-trip and whose next iteration takes
+/// the else-way runs it in the very next trip instead of waiting for a
+/// vote to pick it: iterations N and N+1 on opposite ways take two trips,
+/// not two trips each. Each lane still runs its own iterations in order,
+/// and no lane's progress depends on another's.
+Value *LoopDelayer::buildAdvance(IRBuilder<> &B) {
+  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
+  PHINode *Turn = HB.CreatePHI(I1, 2, "delay.turn");
+  Turn->addIncoming(B.getTrue(), S.Preheader);
+  VoteState.push_back({Turn, B.CreateNot(Turn, "delay.turn.next")});
+  return Turn;
+}
+
 void LoopDelayer::buildGates() {
+  BranchInst::Create(NewLatch, Wait);
+  if (isSwitch(S)) {
+    // Every lane that reaches the switch now takes the trip's way.
+    auto *SI = cast<SwitchInst>(S.Branch);
+    SI->moveBefore(*Dispatch, Dispatch->end());
+    SI->setCondition(Cond);
+    for (BasicBlock *Way : S.Ways)
+      Way->replacePhiUsesWith(BranchBB, Dispatch);
+    return;
+  }
   IRBuilder<> TB(ThenGate);
-  TB.CreateCondBr(TB.CreateAnd(PendingNow, Cond, "delay.run.then"), S.Then,
-                  Wait);
+  TB.CreateCondBr(Cond, S.Then, Wait);
   IRBuilder<> EB(ElseGate);
-  EB.CreateCondBr(
-      EB.CreateAnd(PendingNow, EB.CreateNot(Cond), "delay.run.else"), S.Else,
-      Wait);
+  EB.CreateCondBr(Cond, Wait, S.Else);
   // The arms (or, for an if-only branch, the join) were entered from the
   // header; now from the gates.
   S.Then->replacePhiUsesWith(BranchBB, ThenGate);
   S.Else->replacePhiUsesWith(BranchBB, ElseGate);
-  BranchInst::Create(NewLatch, Wait);
 }
 
 void LoopDelayer::buildLatch() {
+  // Every lane of the loop, whether it ran or waited, meets in delay.latch:
+  // the gates' divergence ends there each trip, so the lanes vote together
+  // again. A lane leaves from there right after its last iteration; the
+  // loop's old exit from the latch would leave the gates without a meeting
+  // point inside the loop and let waiting lanes run ahead on their own.
   auto *LatchBr = cast<BranchInst>(S.Latch->getTerminator());
   IRBuilder<> LB(LatchBr);
   Value *ExitCond = LatchBr->getCondition();
-  ExitTaken = LatchBr->getSuccessor(0) == S.Exit
-                  ? ExitCond
-                  : LB.CreateNot(ExitCond, "delay.exits");
+  Value *ExitTaken = LatchBr->getSuccessor(0) == S.Exit
+                         ? ExitCond
+                         : LB.CreateNot(ExitCond, "delay.exits");
   LatchBr->eraseFromParent();
   BranchInst::Create(NewLatch, S.Latch);
 
@@ -454,37 +654,34 @@ void LoopDelayer::buildLatch() {
     PreCarry[I]->addIncoming(PreMerged[I], NewLatch);
   PHINode *PendNext = B.CreatePHI(I1, 2, "delay.pending.next");
   PendNext->addIncoming(B.getFalse(), S.Latch);
-  PendNext->addIncoming(PendingNow, Wait);
+  PendNext->addIncoming(B.getTrue(), Wait);
   Pending->addIncoming(PendNext, NewLatch);
-  PHINode *DoneNext = B.CreatePHI(I1, 2, "delay.done.next");
-  DoneNext->addIncoming(ExitTaken, S.Latch);
-  DoneNext->addIncoming(Done, Wait);
-  Done->addIncoming(DoneNext, NewLatch);
+  PHINode *Exits = B.CreatePHI(I1, 2, "delay.exits.now");
+  Exits->addIncoming(ExitTaken, S.Latch);
+  Exits->addIncoming(B.getFalse(), Wait);
   for (auto &[Phi, Next] : VoteState)
     Phi->addIncoming(Next, NewLatch);
 
-  // Values used after the loop: each lane keeps those of its last
-  // iteration. By now a header phi is its state phi and a pre-branch value
-  // its merge, so that is what the uses after the loop read.
-  for (BasicBlock *BB : {NewHeader, Vote, ThenGate, ElseGate, Wait, NewLatch})
-    InLoop.insert(BB);
-  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
+  // Values used after the loop: a lane leaves only right after running
+  // its last iteration, so they are that iteration's (never a waiting
+  // lane's: poison). By now a header phi is its state phi and a pre-branch
+  // value its merge.
+  SmallPtrSet<BasicBlock *, 16> InLoop(S.LoopBlocks.begin(),
+                                       S.LoopBlocks.end());
+  InLoop.insert({NewHeader, Vote, Wait, NewLatch});
+  for (BasicBlock *BB : {ThenGate, ElseGate, Dispatch})
+    if (BB)
+      InLoop.insert(BB);
   for (Value *Out : LiveOut) {
     Value *Cur = inLoop(Out);
-    Type *Ty = Cur->getType();
-    PHINode *Kept = HB.CreatePHI(Ty, 2, Cur->getName() + ".kept");
-    Kept->addIncoming(PoisonValue::get(Ty), S.Preheader);
-    PHINode *Last = B.CreatePHI(Ty, 2, Cur->getName() + ".last");
+    PHINode *Last = B.CreatePHI(Cur->getType(), 2, Cur->getName() + ".last");
     Last->addIncoming(Cur, S.Latch);
-    Last->addIncoming(Kept, Wait);
-    Kept->addIncoming(Last, NewLatch);
+    Last->addIncoming(PoisonValue::get(Cur->getType()), Wait);
     Cur->replaceUsesWithIf(Last, [&](Use &U) {
       return !InLoop.contains(cast<Instruction>(U.getUser())->getParent());
     });
   }
-  Value *AllDone = B.CreateIntrinsic(Intrinsic::nvvm_vote_all_sync, {},
-                                     {Mask, DoneNext}, nullptr, "delay.all");
-  B.CreateCondBr(AllDone, NewExit, NewHeader);
+  B.CreateCondBr(Exits, NewExit, NewHeader);
   BranchInst::Create(S.Exit, NewExit);
   S.Exit->replacePhiUsesWith(S.Latch, NewExit);
 }
@@ -530,8 +727,9 @@ void delayLoop(const DelayShape &S, DelayVote V,
   LoopDelayer(S, V, Opts).run();
   // The function now votes across the warp: its callers must treat calls
   // to it as convergent (attribute inference ran before DivOpt and may have
-  // dropped the attribute clang set).
-  S.Header->getParent()->setConvergent();
+  // dropped the attribute clang set). Without a vote it need not.
+  if (delayVotes(V, Opts.IdleRemoval))
+    S.Header->getParent()->setConvergent();
 }
 
 } // namespace divopt

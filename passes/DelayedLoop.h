@@ -10,25 +10,41 @@
 //   Then/Else: single-entry single-exit arms ending at Join (or Join itself)
 //   Join ... Latch: post (a region of its own); br exit?, Exit, header
 //
-// becomes, with mask = activemask() captured in the preheader:
+// becomes
 //
-//   delay.header: state, pending, done, carried pre-values, vote state
-//                 br (!pending && !done), header, delay.vote
+//   delay.header: state, pending, carried pre-values, vote state
+//                 br pending, delay.vote, header
 //   header ... B: pre (the header's phis now read the state); br delay.vote
-//   delay.vote:   merge pre-values; pending = !done
-//                 taken = ballot(mask, pending && c); live = ballot(mask,
-//                 !done) D = strategy(taken, live, vote state); br D,
-//                 then.gate, else.gate
-//   then.gate:    br (pending && c), Then, delay.wait
-//   else.gate:    br (pending && !c), Else, delay.wait
+//   delay.vote:   merge pre-values
+//                 mask = activemask(); taken = ballot.sync(mask, c)
+//                 D = strategy(taken, mask, vote state)
+//                 br D, then.gate, else.gate
+//   then.gate:    br c, Then, delay.wait
+//   else.gate:    br c, delay.wait, Else
 //   Then/Else, Join ... Latch (unchanged); Latch: br delay.latch
-//   delay.latch:  the lane's state advances if it ran; done |= it exited
-//                 br vote.all(mask, done), delay.exit, delay.header
+//   delay.latch:  the lane's state advances if it ran, else it stays
+//                 pending; br exits, delay.exit, delay.header
 //
-// Lanes that finish stay in the loop, idle, until the whole warp is done:
-// the votes always see every lane of the mask, and the loop's exit is
-// warp-uniform. Values used after the loop are carried per lane from the
-// lane's last iteration.
+// Every lane meets in delay.latch each trip, so the gates' divergence ends
+// inside the loop and the lanes vote together again next trip. A lane
+// leaves from there right after its last iteration, so every lane in the
+// loop has a pending iteration. The vote's mask is taken
+// in delay.vote each trip: it names exactly the lanes that vote together,
+// never one that has left the loop or that the scheduler runs elsewhere
+// (Volta+ independent thread scheduling makes no promise that the lanes
+// entering a loop run it together). No lane's progress depends on another:
+// whatever the votes say, a lane runs only its own pending iteration's arm,
+// and every strategy serves both ways within a bounded number of trips.
+// Loop advance (DelayVote::Advance) has no vote at all: trips alternate
+// then, else, then, ... so a lane whose iterations N and N+1 take opposite
+// ways runs both in consecutive trips.
+//
+// A switch of K ways is delayed the same way with a way index W in 0..K-1
+// per trip in place of D: each lane computes its pending way from the
+// switch's condition; delay.vote sends the lanes whose way is W to
+// delay.dispatch, which holds the original switch (every lane there takes
+// the same successor), and the others to delay.wait. Round robin and advance take
+// the ways in turn; idle-trip removal and majority ballot each way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,7 +59,8 @@
 
 namespace llvm {
 class BasicBlock;
-class BranchInst;
+class Instruction;
+class Value;
 class LoopInfo;
 class ScalarEvolution;
 } // namespace llvm
@@ -56,17 +73,31 @@ struct DivergentBranch;
 struct DelayShape {
   llvm::BasicBlock *Preheader = nullptr, *Header = nullptr;
   llvm::BasicBlock *Latch = nullptr, *Exit = nullptr, *Join = nullptr;
-  /// The divergent branch. The blocks from Header to the branch's block
-  /// (the code before the branch, which every trip runs) are PreBlocks.
-  llvm::BranchInst *Branch = nullptr;
+  /// The divergent branch: a conditional branch or a switch. The blocks
+  /// from Header to the branch's block (the code before the branch, which
+  /// every trip runs) are PreBlocks.
+  llvm::Instruction *Branch = nullptr;
   llvm::SmallVector<llvm::BasicBlock *, 4> PreBlocks;
-  /// The branch's successors: Then runs when the condition holds. For an
-  /// if-only branch one of them is Join.
+  /// A conditional branch's successors: Then runs when the condition holds.
+  /// For an if-only branch one of them is Join.
   llvm::BasicBlock *Then = nullptr, *Else = nullptr;
+  /// A switch's ways: its distinct successors, the default's first (one of
+  /// them may be Join), with the issue cost of each way's arm.
+  llvm::SmallVector<llvm::BasicBlock *, 4> Ways;
+  llvm::SmallVector<double, 4> WayCosts;
   llvm::SmallVector<llvm::BasicBlock *, 16> LoopBlocks;
   /// Issue costs of the parts of one iteration.
   double PreCost = 0, ThenCost = 0, ElseCost = 0, PostCost = 0;
 };
+
+/// Most ways of a switch iteration delaying takes: each costs a ballot per
+/// trip under the voting strategies.
+constexpr unsigned MaxSwitchWays = 8;
+
+inline bool isSwitch(const DelayShape &S) { return !S.Ways.empty(); }
+
+/// The condition of the delayed branch or switch.
+llvm::Value *getBranchCondition(const llvm::Instruction &Branch);
 
 /// Checks that the loop of DB has the shape the rewrite handles; the error
 /// says why not, for the remark.
@@ -77,6 +108,10 @@ llvm::Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
 
 /// The same shape in a clone of the function.
 DelayShape mapShape(const DelayShape &S, llvm::ValueToValueMapTy &VMap);
+
+/// Whether the strategy votes across the warp: plain round robin and loop
+/// advance take turns whatever the lanes want.
+bool delayVotes(DelayVote V, bool IdleRemoval);
 
 /// Issue cost a warp spends per trip on the vote and the bookkeeping.
 double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC);

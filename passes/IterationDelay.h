@@ -14,6 +14,7 @@
 //   iter-delay<majority;threshold=16;max-delay=8>
 //   iter-delay<round-robin;cycle=50>  or  <round-robin;zeros=3;ones=1>
 //   iter-delay<round-robin;idle-removal>
+//   iter-delay<advance>               loop advance (Liu et al. 2014)
 //   iter-delay<...;min-speedup=1.05>  iter-delay<...;force>
 //
 //===----------------------------------------------------------------------===//
@@ -28,7 +29,9 @@
 
 namespace divopt {
 
-enum class DelayVote { Majority, RoundRobin };
+/// How a trip's way is chosen: majority vote, round-robin turns, or loop
+/// advance (alternating turns, no vote).
+enum class DelayVote { Majority, RoundRobin, Advance };
 
 struct IterationDelayOptions {
   /// None: the cost model picks the best strategy, or leaves the loop.

@@ -62,11 +62,27 @@ done
 # versions.
 for s in "majority:iter-delay<majority;force>" \
          "rr:iter-delay<round-robin;force>" \
-         "rr-idle:iter-delay<round-robin;idle-removal;force>"; do
+         "rr-idle:iter-delay<round-robin;idle-removal;force>" \
+         "advance:iter-delay<advance;force>"; do
   "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
     -mllvm "-divopt-pipeline=function(${s#*:},instcombine<no-verify-fixpoint>,simplifycfg)" \
     -S "$kernels/itdelay.cu" -o "$out/itdelay.divopt-${s%%:*}.ptx"
 done
+# Loop advance forced on LOOP-ADVANCE: DivOpt's version of the hand one.
+# And both benchmarks with iteration delaying left to the cost model (it is
+# not in the default pipeline): DivOpt-auto.
+auto_pipeline="function(branch-dist,iter-delay,instcombine<no-verify-fixpoint>,simplifycfg,divopt-remarks)"
+for s in "advance:function(iter-delay<advance;force>,instcombine<no-verify-fixpoint>,simplifycfg)" \
+         "auto:$auto_pipeline"; do
+  "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
+    -mllvm "-divopt-pipeline=${s#*:}" -Rpass=divopt -Rpass-missed=divopt \
+    -S "$kernels/loopadv.cu" -o "$out/loopadv.divopt-${s%%:*}.ptx" \
+    2>"$out/loopadv.divopt-${s%%:*}-remarks.txt"
+done
+"$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
+  -mllvm "-divopt-pipeline=$auto_pipeline" -Rpass=divopt -Rpass-missed=divopt \
+  -S "$kernels/itdelay.cu" -o "$out/itdelay.divopt-auto.ptx" \
+  2>"$out/itdelay.divopt-auto-remarks.txt"
 
 # Loop splitting is not in the default pipeline: once as its cost model
 # decides, once forced.

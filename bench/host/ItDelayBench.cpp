@@ -99,8 +99,10 @@ private:
           });
     };
     // DivOpt with each strategy forced (round robin at its default 1:1
-    // duty cycle, whatever f is).
-    for (const char *Tag : {"majority", "rr", "rr-idle"})
+    // duty cycle, whatever f is; advance alternates turns without a vote),
+    // and with the cost model choosing (auto: iter-delay without
+    // parameters added to the default pipeline).
+    for (const char *Tag : {"majority", "rr", "rr-idle", "advance", "auto"})
       Variants.push_back(makeVariant(
           Env, std::string("DivOpt-") + Tag,
           std::string("itdelay.divopt-") + Tag + ".ptx", {"itdelay" + Suffix},

@@ -77,6 +77,14 @@ private:
     const std::string Suffix = "_n" + std::to_string(C.N);
     std::vector<Variant> Variants =
         makeCompilerVariants(Env, getName(), "loopadv" + Suffix, Launch);
+    // DivOpt's loop advance, forced (iter-delay<advance;force>): the
+    // transformation the hand version does; and iteration delaying with
+    // the cost model choosing (auto).
+    for (const char *Tag : {"advance", "auto"})
+      Variants.push_back(
+          makeVariant(Env, std::string("DivOpt-") + Tag,
+                      std::string("loopadv.divopt-") + Tag + ".ptx",
+                      {"loopadv" + Suffix}, Launch));
     Variants.push_back(makeVariant(Env, "hand-advance",
                                    getHandPtxFileName(getName()),
                                    {"loopadv_advance" + Suffix}, Launch));

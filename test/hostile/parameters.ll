@@ -49,7 +49,7 @@
 ; NONAME: error: invalid branch-dist parameter: '=5' has no name
 ; NOVALUE: error: invalid branch-dist parameter: 'threshold' needs a number
 ; NESTED: error: invalid branch-dist parameter: 'threshold' needs a number
-; TWOVOTES: error: invalid iter-delay parameter: choose one of majority and round-robin
+; TWOVOTES: error: invalid iter-delay parameter: choose one of majority, round-robin and advance
 ; RRONLY: error: invalid iter-delay parameter: cycle, ones, zeros and idle-removal belong to round-robin
 ; CYCLE: error: invalid iter-delay parameter: 'cycle=100' is out of range [1, 99]
 ; THRESH: error: invalid iter-delay parameter: 'threshold=33' is out of range [1, 32]

@@ -9,10 +9,9 @@
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK:       delay.then.gate:
-; CHECK-NEXT:    %delay.run.then = and i1 %delay.live, %c.pending
-; CHECK-NEXT:    br i1 %delay.run.then, label %then, label %delay.wait
+; CHECK-NEXT:    br i1 %c.pending, label %then, label %delay.wait
 ; CHECK:       delay.else.gate:
-; CHECK:         br i1 %delay.run.else, label %latch, label %delay.wait
+; CHECK-NEXT:    br i1 %c.pending, label %delay.wait, label %latch
 ; CHECK:       latch:
 ; CHECK-NEXT:    %acc.next = phi i32 [ %t, %then ], [ %x.pending, %delay.else.gate ]
 ; CHECK:       {{^}}exit:

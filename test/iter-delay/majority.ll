@@ -1,8 +1,12 @@
 ; Majority vote: per trip the warp runs the arm most live lanes want
 ; (relative to live lanes, so some lane always advances); the others keep
 ; their pending iteration. Pre-branch code runs once per real iteration,
-; the state advances only for lanes that ran, and the loop's exit is a vote
-; of the whole mask once every lane is done.
+; the state advances only for lanes that ran. Every lane meets in
+; delay.latch each trip (so the gates' divergence ends inside the loop) and
+; leaves from there right after its last iteration. The vote's mask is
+; taken every trip, just before the vote: the lanes still in the loop (a
+; mask taken once at entry, with an exit vote over it, hung the GPU: fuzz
+; seed 731).
 ; RUN: %divopt-opt -passes='iter-delay<majority;force>' -S %s -o - | FileCheck %s
 ; RUN: %divopt-opt -passes='iter-delay<majority;threshold=24;max-delay=3;force>' -S %s -o - | FileCheck %s --check-prefix=PARAMS
 ; RUN: %divopt-opt -passes='iter-delay<majority;force>' -verify-each -disable-output %s
@@ -12,7 +16,6 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK:       define ptx_kernel void @k({{.*}}) [[ATTR:#[0-9]+]]
 ; CHECK:       preheader:
-; CHECK:         %delay.mask = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT:    br label %delay.header
 ; CHECK:       delay.header:
 ; CHECK-NEXT:    %i.state = phi i32 [ 0, %preheader ], [ %i.state.next, %delay.latch ]
@@ -20,9 +23,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %rnd.carried = phi i32 [ poison, %preheader ], [ %rnd.pending, %delay.latch ]
 ; CHECK-NEXT:    %c.carried = phi i1 [ poison, %preheader ], [ %c.pending, %delay.latch ]
 ; CHECK-NEXT:    %delay.pending = phi i1 [ false, %preheader ], [ %delay.pending.next, %delay.latch ]
-; CHECK-NEXT:    %delay.done = phi i1 [ false, %preheader ], [ %delay.done.next, %delay.latch ]
-; CHECK:         %delay.need.pre = and i1
-; CHECK-NEXT:    br i1 %delay.need.pre, label %body, label %delay.vote, !divopt.delayed
+; CHECK:         br i1 %delay.pending, label %delay.vote, label %body, !divopt.delayed
 ; CHECK:       body:
 ; CHECK-NEXT:    %idx = add i32 %i.state, %tid
 ; CHECK-NEXT:    %p = getelementptr i32, ptr addrspace(1) %seeds, i32 %idx
@@ -32,12 +33,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       delay.vote:
 ; CHECK-NEXT:    %rnd.pending = phi i32 [ %rnd, %body ], [ %rnd.carried, %delay.header ]
 ; CHECK-NEXT:    %c.pending = phi i1 [ %c, %body ], [ %c.carried, %delay.header ]
-; CHECK-NEXT:    %delay.live = xor i1 %delay.done, true
-; CHECK-NEXT:    %delay.want.then = and i1 %delay.live, %c.pending
-; CHECK-NEXT:    %delay.taken = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask, i1 %delay.want.then)
-; CHECK-NEXT:    %delay.lanes = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask, i1 %delay.live)
+; CHECK-NEXT:    %delay.mask = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT:    %delay.taken = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask, i1 %c.pending)
 ; CHECK-NEXT:    [[NT:%.*]] = call i32 @llvm.ctpop.i32(i32 %delay.taken)
-; CHECK-NEXT:    [[NL:%.*]] = call i32 @llvm.ctpop.i32(i32 %delay.lanes)
+; CHECK-NEXT:    [[NL:%.*]] = call i32 @llvm.ctpop.i32(i32 %delay.mask)
 ; CHECK-DAG:     [[L:%.*]] = mul i32 [[NT]], 32
 ; CHECK-DAG:     [[R:%.*]] = mul i32 [[NL]], 16
 ; CHECK:         %delay.majority = icmp uge i32 [[L]], [[R]]
@@ -45,12 +44,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %delay.dir = xor i1 %delay.majority, [[FLIP]]
 ; CHECK:         br i1 %delay.dir, label %delay.then.gate, label %delay.else.gate
 ; CHECK:       delay.then.gate:
-; CHECK-NEXT:    %delay.run.then = and i1 %delay.live, %c.pending
-; CHECK-NEXT:    br i1 %delay.run.then, label %then, label %delay.wait
+; CHECK-NEXT:    br i1 %c.pending, label %then, label %delay.wait
 ; CHECK:       delay.else.gate:
-; CHECK-NEXT:    [[NC:%.*]] = xor i1 %c.pending, true
-; CHECK-NEXT:    %delay.run.else = and i1 %delay.live, [[NC]]
-; CHECK-NEXT:    br i1 %delay.run.else, label %else, label %delay.wait
+; CHECK-NEXT:    br i1 %c.pending, label %delay.wait, label %else
 ; CHECK:       then:
 ; CHECK-NEXT:    %t = fmul float %acc.state, 3.000000e+00
 ; CHECK:       latch:
@@ -65,15 +61,17 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       delay.latch:
 ; CHECK-NEXT:    %i.state.next = phi i32 [ %i.next, %latch ], [ %i.state, %delay.wait ]
 ; CHECK-NEXT:    %acc.state.next = phi float [ %acc.next, %latch ], [ %acc.state, %delay.wait ]
-; CHECK-NEXT:    %delay.pending.next = phi i1 [ false, %latch ], [ %delay.live, %delay.wait ]
-; CHECK-NEXT:    %delay.done.next = phi i1 [ %exitc, %latch ], [ %delay.done, %delay.wait ]
-; CHECK-NEXT:    %acc.next.last = phi float [ %acc.next, %latch ], [ %acc.next.kept, %delay.wait ]
-; CHECK-NEXT:    %delay.all = call i1 @llvm.nvvm.vote.all.sync(i32 %delay.mask, i1 %delay.done.next)
-; CHECK-NEXT:    br i1 %delay.all, label %delay.exit, label %delay.header
+; CHECK-NEXT:    %delay.pending.next = phi i1 [ false, %latch ], [ true, %delay.wait ]
+; CHECK-NEXT:    %delay.exits.now = phi i1 [ %exitc, %latch ], [ false, %delay.wait ]
+; CHECK-NEXT:    %acc.next.last = phi float [ %acc.next, %latch ], [ poison, %delay.wait ]
+; CHECK-NEXT:    br i1 %delay.exits.now, label %delay.exit, label %delay.header
 ; CHECK:       delay.exit:
 ; CHECK-NEXT:    br label %exit
 ; CHECK:       {{^}}exit:
 ; CHECK-NEXT:    %acc.out = phi float [ 0.000000e+00, %entry ], [ %acc.next.last, %delay.exit ]
+
+; No vote over the whole entry mask is left: finished lanes do not wait.
+; CHECK-NOT:   vote.all.sync
 
 ; The function now votes across the warp: callers must see it convergent.
 ; CHECK:       attributes [[ATTR]] = { convergent }

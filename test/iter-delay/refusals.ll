@@ -146,8 +146,9 @@ exit:
   ret void
 }
 
-; CHECK: remark: <unknown>:0:0: loop not delayed: switches are not delayed
-define ptx_kernel void @switch(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+; A switch of more than 8 ways: each way would cost a ballot per trip.
+; CHECK: remark: <unknown>:0:0: loop not delayed: the switch has 9 ways; at most 8 are delayed (each costs a ballot per trip)
+define ptx_kernel void @nine_ways(ptr addrspace(1) %out, i32 %n) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   br label %body
@@ -156,20 +157,42 @@ body:
   %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
   %acc = phi i32 [ 0, %entry ], [ %acc.next, %latch ]
   %idx = add i32 %i, %tid
-  %sel = and i32 %idx, 3
-  switch i32 %sel, label %latch [ i32 0, label %a
-                                  i32 1, label %b ]
-
-a:
-  %ta = mul i32 %acc, 3
+  %sel = and i32 %idx, 15
+  switch i32 %sel, label %latch [ i32 0, label %w0
+                                  i32 1, label %w1
+                                  i32 2, label %w2
+                                  i32 3, label %w3
+                                  i32 4, label %w4
+                                  i32 5, label %w5
+                                  i32 6, label %w6
+                                  i32 7, label %w7 ]
+w0:
+  %t0 = add i32 %acc, 10
   br label %latch
-
-b:
-  %tb = add i32 %acc, 5
+w1:
+  %t1 = add i32 %acc, 11
+  br label %latch
+w2:
+  %t2 = mul i32 %acc, 12
+  br label %latch
+w3:
+  %t3 = xor i32 %acc, 13
+  br label %latch
+w4:
+  %t4 = sub i32 %acc, 14
+  br label %latch
+w5:
+  %t5 = shl i32 %acc, 5
+  br label %latch
+w6:
+  %t6 = lshr i32 %acc, 6
+  br label %latch
+w7:
+  %t7 = or i32 %acc, 17
   br label %latch
 
 latch:
-  %acc.next = phi i32 [ %ta, %a ], [ %tb, %b ], [ %acc, %body ]
+  %acc.next = phi i32 [ %t0, %w0 ], [ %t1, %w1 ], [ %t2, %w2 ], [ %t3, %w3 ], [ %t4, %w4 ], [ %t5, %w5 ], [ %t6, %w6 ], [ %t7, %w7 ], [ %acc, %body ]
   %i.next = add i32 %i, 1
   %exitc = icmp eq i32 %i.next, %n
   br i1 %exitc, label %exit, label %body

@@ -13,7 +13,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define ptx_kernel void @regions(
 ; CHECK:       delay.header:
-; CHECK:         br i1 %delay.need.pre, label %head, label %delay.vote
+; CHECK:         br i1 %delay.pending, label %delay.vote, label %head
 ; CHECK:       head:
 ; CHECK:         br i1 %u, label %pre2, label %pre3
 ; CHECK:       body:
@@ -78,7 +78,7 @@ exit:
 
 ; CHECK-LABEL: define ptx_kernel void @skip(
 ; CHECK:       delay.else.gate:
-; CHECK:         br i1 %delay.run.else, label %body, label %delay.wait
+; CHECK:         br i1 %skip.pending, label %delay.wait, label %body
 define ptx_kernel void @skip(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

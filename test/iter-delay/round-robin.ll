@@ -23,11 +23,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; DUTY:     %delay.turn = icmp uge i32 %delay.phase, 3
 ; DUTY:     icmp eq i32 {{%.*}}, 5
 
+; The lanes at the vote are the live ones: some want the else-arm when not
+; all of the mask wants the then-arm.
+; IDLE:     %delay.mask = call i32 @llvm.nvvm.activemask()
+; IDLE-NEXT: %delay.taken = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask, i1 %c.pending)
 ; IDLE:     %delay.turn = icmp uge i32 %delay.phase, 1
 ; IDLE-NEXT: [[ANYT:%.*]] = icmp ne i32 %delay.taken, 0
-; IDLE-NEXT: [[NOTT:%.*]] = xor i32 %delay.taken, -1
-; IDLE-NEXT: [[ELSE:%.*]] = and i32 %delay.lanes, [[NOTT]]
-; IDLE-NEXT: [[ANYE:%.*]] = icmp ne i32 [[ELSE]], 0
+; IDLE-NEXT: [[ANYE:%.*]] = icmp ne i32 %delay.taken, %delay.mask
 ; IDLE-NEXT: [[NOE:%.*]] = xor i1 [[ANYE]], true
 ; IDLE-NEXT: %delay.dir = select i1 %delay.turn, i1 [[ANYT]], i1 [[NOE]]
 ; IDLE:     br i1 %delay.dir, label %delay.then.gate, label %delay.else.gate

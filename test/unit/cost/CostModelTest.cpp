@@ -141,6 +141,35 @@ TEST(CostModel, IterationDelayBreakEven) {
             costPerIterationDelayed(Large, DelayStrategy::Majority, 40));
 }
 
+// Loop advance is round robin 1:1 whatever duty cycle is passed.
+TEST(CostModel, AdvanceIsRoundRobinOneToOne) {
+  EXPECT_NEAR(advancePerTrip(DelayStrategy::Advance, 0.5, 3, 1), 2.0 / 3,
+              1e-9);
+  EXPECT_NEAR(advancePerTrip(DelayStrategy::Advance, 0.1),
+              advancePerTrip(DelayStrategy::RoundRobin, 0.1), 1e-12);
+}
+
+// A switch's ways in turn. Two even ways: as round robin 1:1, 1.5 trips.
+// K even ways: a lane waits 1..K trips evenly, (K + 1) / 2 on average.
+// Every lane always wants the same way: it waits a whole round, K trips.
+TEST(CostModel, SwitchTripsPerIteration) {
+  EXPECT_NEAR(switchTripsPerIteration({0.5, 0.5}), 1.5, 1e-9);
+  EXPECT_NEAR(switchTripsPerIteration({0.25, 0.25, 0.25, 0.25}), 2.5, 1e-9);
+  EXPECT_NEAR(switchTripsPerIteration({1.0, 0.0, 0.0}), 3.0, 1e-9);
+}
+
+// pre 10, post 10, ways 0 + 100 + 100 evenly (1/3 each): as it is, every
+// way some lane wants runs: 20 + 2 * (1 - (2/3)^32) * 100 = 219.99998;
+// delayed, (8 + 20 + 200/3) * 2 = 189.33.
+TEST(CostModel, SwitchBreakEven) {
+  SwitchBodyCost B{10, 10, {0, 100, 100}};
+  const double Even[] = {1.0 / 3, 1.0 / 3, 1.0 / 3};
+  EXPECT_NEAR(costPerIterationSwitch(B, Even),
+              20 + 2 * (1 - std::pow(2.0 / 3, 32)) * 100, 1e-9);
+  EXPECT_NEAR(costPerIterationSwitchDelayed(B, Even, 8),
+              (8 + 20 + 200.0 / 3) * 2, 1e-9);
+}
+
 // Occupancy enters the time only below the 50% knee.
 TEST(CostModel, DecisionWeighsOccupancy) {
   KernelInfo KI;

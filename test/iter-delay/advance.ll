@@ -1,0 +1,181 @@
+; Loop advance (Liu et al. 2014), `iter-delay<advance>`: trips alternate
+; then, else, then, ... with no vote. A lane whose iteration N ran in a
+; then-trip and whose iteration N+1 takes the else-way runs it in the very
+; next trip, instead of waiting for a vote to pick its way: a lane whose
+; iterations alternate finishes one per trip. Each lane still runs its own
+; iterations in order (the loop-carried state advances only for lanes that
+; ran), so neither independent iterations nor an empty post-branch part
+; are needed. Without a vote the function is not made convergent, and the
+; loop may sit under a divergent branch.
+; RUN: %divopt-opt -passes='iter-delay<advance;force>' -pass-remarks=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: FileCheck %s < %t.ll
+; RUN: %divopt-opt -passes='iter-delay<advance;force>' -verify-each -disable-output %s
+; RUN: %divopt-opt -passes='iter-delay<majority;force>' -pass-remarks-missed=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=VOTE
+; RUN: %if ptxas %{ llc -mtriple=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+; RUN: %if ptxas %{ FileCheck %s --check-prefix=PTX < %t.ptx %}
+
+target triple = "nvptx64-nvidia-cuda"
+
+; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre {{.*}} (forced)
+; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); {{.*}} (forced)
+
+; Left to the cost model, the loop under the divergent branch is weighed for
+; the strategies without a vote only; these arms are far too small.
+; RUN: %divopt-opt -passes=iter-delay -pass-remarks-missed=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=AUTO
+; AUTO: remark: <unknown>:0:0: loop not delayed: unprofitable with {{.*}}predicted speedup 0.{{.*}}
+; AUTO: remark: <unknown>:0:0: loop not delayed: unprofitable with only strategies without a vote considered: the loop is entered under a divergent branch whose other lanes stay live (branch in %entry); loop advance {{.*}}predicted speedup 0.{{.*}}
+
+; A voting strategy leaves the loop under the divergent branch alone.
+; VOTE: remark: <unknown>:0:0: loop not delayed: the loop is entered under a divergent branch whose other lanes stay live (branch in %entry); only strategies without a vote (advance, round-robin without idle-removal) are allowed there
+
+; CHECK-LABEL: define ptx_kernel void @alternate(
+; CHECK-SAME:    ) {
+; CHECK:       delay.header:
+; CHECK-NEXT:    %i.state = phi i32 [ 0, %preheader ], [ %i.state.next, %delay.latch ]
+; CHECK-NEXT:    %rng.state = phi i32 [ %seed, %preheader ], [ %rng.state.next, %delay.latch ]
+; CHECK-NEXT:    %fused.in.state = phi i1 [ %first, %preheader ], [ %fused.in.state.next, %delay.latch ]
+; CHECK-NEXT:    %a.state = phi float [ %a0, %preheader ], [ %a.state.next, %delay.latch ]
+; CHECK-NEXT:    %rng.next.carried = phi i32 [ poison, %preheader ], [ %rng.next.pending, %delay.latch ]
+; CHECK-NEXT:    %fused.carried = phi i1 [ poison, %preheader ], [ %fused.pending, %delay.latch ]
+; CHECK-NEXT:    %delay.pending = phi i1 [ false, %preheader ], [ %delay.pending.next, %delay.latch ]
+; CHECK-NEXT:    %delay.turn = phi i1 [ true, %preheader ], [ %delay.turn.next, %delay.latch ]
+; CHECK-NEXT:    br i1 %delay.pending, label %delay.vote, label %body, !divopt.delayed
+; The direction is drawn once per real iteration, before the branch.
+; CHECK:       body:
+; CHECK:         %rng.mul = mul i32 %rng.state, 1664525
+; CHECK:         %fused = xor i1 %fused.in.state, %flip
+; CHECK-NEXT:    br label %delay.vote
+; CHECK:       delay.vote:
+; CHECK-NEXT:    %rng.next.pending = phi i32 [ %rng.next, %body ], [ %rng.next.carried, %delay.header ]
+; CHECK-NEXT:    %fused.pending = phi i1 [ %fused, %body ], [ %fused.carried, %delay.header ]
+; CHECK-NEXT:    %delay.turn.next = xor i1 %delay.turn, true
+; CHECK-NEXT:    br i1 %delay.turn, label %delay.then.gate, label %delay.else.gate
+; CHECK:       delay.then.gate:
+; CHECK-NEXT:    br i1 %fused.pending, label %then, label %delay.wait
+; CHECK:       delay.else.gate:
+; CHECK-NEXT:    br i1 %fused.pending, label %delay.wait, label %else
+; CHECK:       latch:
+; CHECK-NEXT:    %a.next = phi float [ %t, %then ], [ %e, %else ]
+; CHECK-NEXT:    %i.next = add nuw nsw i32 %i.state, 1
+; CHECK-NEXT:    %more = icmp slt i32 %i.next, %n
+; CHECK-NEXT:    %delay.exits = xor i1 %more, true
+; CHECK-NEXT:    br label %delay.latch
+; A waiting lane keeps its state and its pending iteration.
+; CHECK:       delay.latch:
+; CHECK-NEXT:    %i.state.next = phi i32 [ %i.next, %latch ], [ %i.state, %delay.wait ]
+; CHECK-NEXT:    %rng.state.next = phi i32 [ %rng.next.pending, %latch ], [ %rng.state, %delay.wait ]
+; CHECK-NEXT:    %fused.in.state.next = phi i1 [ %fused.pending, %latch ], [ %fused.in.state, %delay.wait ]
+; CHECK-NEXT:    %a.state.next = phi float [ %a.next, %latch ], [ %a.state, %delay.wait ]
+; CHECK-NEXT:    %delay.pending.next = phi i1 [ false, %latch ], [ true, %delay.wait ]
+; CHECK-NEXT:    %delay.exits.now = phi i1 [ %delay.exits, %latch ], [ false, %delay.wait ]
+; CHECK:         br i1 %delay.exits.now, label %delay.exit, label %delay.header
+; Values used after the loop are the lane's last iteration's.
+; CHECK:       {{^}}exit:
+; CHECK-NEXT:    %a.out = phi float [ %a0, %entry ], [ %a.next.last, %delay.exit ]
+; CHECK-NEXT:    %r.out = phi i32 [ %seed, %entry ], [ %rng.next.pending.last, %delay.exit ]
+
+; CHECK-LABEL: define ptx_kernel void @under_divergent_if(
+; CHECK-SAME:    ) {
+; CHECK:       delay.vote:
+; CHECK-NOT:     call
+; CHECK:         br i1 %delay.turn, label %delay.then.gate, label %delay.else.gate
+; CHECK-NOT:   convergent
+; CHECK-NOT:   activemask
+; CHECK-NOT:   .sync
+
+; PTX-NOT: activemask
+; PTX-NOT: vote.sync
+
+define ptx_kernel void @alternate(ptr addrspace(1) %seeds, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %sp = getelementptr i32, ptr addrspace(1) %seeds, i32 %tid
+  %seed = load i32, ptr addrspace(1) %sp
+  %first = icmp slt i32 %seed, 0
+  %a0 = uitofp i32 %seed to float
+  %go = icmp sgt i32 %n, 0
+  br i1 %go, label %preheader, label %exit
+
+preheader:
+  br label %body
+
+body:
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
+  %rng = phi i32 [ %seed, %preheader ], [ %rng.next, %latch ]
+  %fused.in = phi i1 [ %first, %preheader ], [ %fused, %latch ]
+  %a = phi float [ %a0, %preheader ], [ %a.next, %latch ]
+  %rng.mul = mul i32 %rng, 1664525
+  %rng.next = add i32 %rng.mul, 1013904223
+  %flip = icmp ult i32 %rng.next, 2147483648
+  %fused = xor i1 %fused.in, %flip
+  br i1 %fused, label %then, label %else
+
+then:
+  %t = call float @llvm.fma.f32(float %a, float 1.5, float 0.25)
+  br label %latch
+
+else:
+  %e0 = fmul float %a, 0.75
+  %e = fadd float %e0, 0.5
+  br label %latch
+
+latch:
+  %a.next = phi float [ %t, %then ], [ %e, %else ]
+  %i.next = add nuw nsw i32 %i, 1
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %body, label %exit
+
+exit:
+  %a.out = phi float [ %a0, %entry ], [ %a.next, %latch ]
+  %r.out = phi i32 [ %seed, %entry ], [ %rng.next, %latch ]
+  %op = getelementptr float, ptr addrspace(1) %out, i32 %tid
+  store float %a.out, ptr addrspace(1) %op
+  %rp = getelementptr i32, ptr addrspace(1) %seeds, i32 %tid
+  store i32 %r.out, ptr addrspace(1) %rp
+  ret void
+}
+
+; The loop runs only in the lanes that take the if; the others go on to
+; the join and stay live.
+define ptx_kernel void @under_divergent_if(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %odd = and i32 %tid, 1
+  %isodd = icmp ne i32 %odd, 0
+  br i1 %isodd, label %preheader, label %join
+
+preheader:
+  br label %body
+
+body:
+  %i = phi i32 [ 0, %preheader ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %preheader ], [ %acc.next, %latch ]
+  %idx = add i32 %i, %tid
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
+  %x = load float, ptr addrspace(1) %p
+  %c = fcmp olt float %x, 0.0
+  br i1 %c, label %then, label %else
+
+then:
+  %t = fmul float %acc, %x
+  br label %latch
+
+else:
+  %e = fadd float %acc, %x
+  br label %latch
+
+latch:
+  %acc.next = phi float [ %t, %then ], [ %e, %else ]
+  %i.next = add i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %join, label %body
+
+join:
+  %r = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %q = getelementptr float, ptr addrspace(1) %out, i32 %tid
+  store float %r, ptr addrspace(1) %q
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare float @llvm.fma.f32(float, float, float)

@@ -6,6 +6,8 @@
 
 #include "CostModel.h"
 
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/ProfDataUtils.h"
 #include "llvm/Support/Format.h"
@@ -76,6 +78,16 @@ double getTakenProbability(const BranchInst &Br) {
   if (Br.isConditional() && extractBranchWeights(Br, TW, FW) && TW + FW > 0)
     return double(TW) / double(TW + FW);
   return DefaultTakenProbability;
+}
+
+double getTripWeight(const BasicBlock &BB, const Loop *Outer,
+                     const LoopInfo &LI, ScalarEvolution &SE) {
+  double Weight = 1;
+  for (Loop *L = LI.getLoopFor(&BB); L && L != Outer; L = L->getParentLoop()) {
+    unsigned Trips = SE.getSmallConstantTripCount(L);
+    Weight *= Trips ? Trips : DefaultTripCount;
+  }
+  return Weight;
 }
 
 double worstCaseRatio(function_ref<double(double P)> Ratio) {

@@ -34,6 +34,9 @@
 namespace llvm {
 class BasicBlock;
 class BranchInst;
+class Loop;
+class LoopInfo;
+class ScalarEvolution;
 class Function;
 class Instruction;
 } // namespace llvm
@@ -98,6 +101,12 @@ struct WarpOutcomes {
 /// !prof branch weights when present, DefaultTakenProbability otherwise.
 constexpr double DefaultTakenProbability = 0.5;
 double getTakenProbability(const llvm::BranchInst &Br);
+
+/// How often BB runs per execution of Outer's body (per thread when Outer is
+/// null): the product of the trip counts of the loops between them,
+/// DefaultTripCount for a loop whose trip count is not a known constant.
+double getTripWeight(const llvm::BasicBlock &BB, const llvm::Loop *Outer,
+                     const llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);
 
 /// A branch without !prof may take any probability: a transform whose gain
 /// depends on it (iteration delaying) is taken only if no probability in

@@ -75,24 +75,14 @@ void BranchDistributionPass::printPipeline(
 
 namespace {
 
-/// Trips assumed for a loop inside an arm whose trip count is unknown.
-constexpr unsigned DefaultInnerTrips = 8;
-
 /// How often each block pair runs per execution of the region: the trip
 /// counts of the loops inside the arms that hold it.
 SmallVector<double, 4> getPairWeights(const MeldRegion &R, LoopInfo &LI,
                                       ScalarEvolution &SE) {
   const Loop *Outer = LI.getLoopFor(R.Branch->getParent());
   SmallVector<double, 4> W;
-  for (const BlockPair &P : R.Pairs) {
-    double Weight = 1;
-    for (Loop *L = LI.getLoopFor(P.Then); L && L != Outer;
-         L = L->getParentLoop()) {
-      unsigned Trips = SE.getSmallConstantTripCount(L);
-      Weight *= Trips ? Trips : DefaultInnerTrips;
-    }
-    W.push_back(Weight);
-  }
+  for (const BlockPair &P : R.Pairs)
+    W.push_back(getTripWeight(*P.Then, Outer, LI, SE));
   return W;
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DelayedLoop.h"
+#include "analysis/CostModel.h"
 #include "analysis/DivergentBranch.h"
 #include "analysis/InstructionCost.h"
 
@@ -22,9 +23,6 @@ using namespace llvm;
 
 namespace divopt {
 
-/// Trips assumed for an inner loop whose trip count is not a constant.
-static constexpr unsigned DefaultInnerTrips = 8;
-
 /// Most cases of a delayed switch: each is a compare per trip.
 static constexpr unsigned MaxSwitchCases = 64;
 
@@ -36,15 +34,8 @@ static Error refuse(const Twine &Why) {
 static double regionCost(ArrayRef<BasicBlock *> Blocks, const Loop &Outer,
                          const LoopInfo &LI, ScalarEvolution &SE, unsigned CC) {
   double Cost = 0;
-  for (BasicBlock *BB : Blocks) {
-    double Weight = 1;
-    for (Loop *In = LI.getLoopFor(BB); In && In != &Outer;
-         In = In->getParentLoop()) {
-      unsigned Trips = SE.getSmallConstantTripCount(In);
-      Weight *= Trips ? Trips : DefaultInnerTrips;
-    }
-    Cost += Weight * getBlockCost(*BB, CC);
-  }
+  for (BasicBlock *BB : Blocks)
+    Cost += getTripWeight(*BB, &Outer, LI, SE) * getBlockCost(*BB, CC);
   return Cost;
 }
 

@@ -126,17 +126,6 @@ Function *buildPart(Function &F, Instruction &Term, BasicBlock *Entry,
   return Part;
 }
 
-/// How often a block runs per thread: the trip counts of its loops
-/// (DefaultTripCount where unknown).
-double getBlockWeight(const BasicBlock &BB, LoopInfo &LI, ScalarEvolution &SE) {
-  double W = 1;
-  for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {
-    unsigned Trips = SE.getSmallConstantTripCount(L);
-    W *= Trips ? Trips : DefaultTripCount;
-  }
-  return W;
-}
-
 /// Issue cost of what a warp runs in each region of the split kernel.
 struct RegionCosts {
   double Prologue = 0, Epilogue = 0;
@@ -153,8 +142,8 @@ RegionCosts getRegionCosts(Function &F, const DivergentBranch &DB,
   RegionCosts C;
   C.Ways.assign(R.Ways.size(), 0);
   for (BasicBlock &BB : F) {
-    double Cost =
-        getBlockWeight(BB, LI, SE) * getBlockCost(BB, T.ComputeCapability);
+    double Cost = getTripWeight(BB, nullptr, LI, SE) *
+                  getBlockCost(BB, T.ComputeCapability);
     int Region = R.get(&BB);
     (Region == SplitRegions::Prologue   ? C.Prologue
      : Region == SplitRegions::Epilogue ? C.Epilogue

@@ -42,24 +42,13 @@ parseBranchDistributionOptions(StringRef Params) {
   BranchDistributionOptions Opts;
   PassOptionParser P("branch-dist", Params);
   Error E = P.forEach([&](StringRef Key, std::optional<StringRef> V) -> Error {
-    if (Key == "threshold") {
-      Expected<double> D = P.getDouble(Key, V, 0.01, 100.0);
-      if (!D)
-        return D.takeError();
-      Opts.Threshold = *D;
-    } else if (Key == "max-arm-insts") {
-      Expected<unsigned> U = P.getUnsigned(Key, V, 1, 100000);
-      if (!U)
-        return U.takeError();
-      Opts.MaxArmInsts = *U;
-    } else if (Key == "force") {
-      if (Error FE = P.checkFlag(Key, V))
-        return FE;
-      Opts.Force = true;
-    } else {
-      return P.unknown(Key, "threshold=<x>, max-arm-insts=<n> or force");
-    }
-    return Error::success();
+    if (Key == "threshold")
+      return P.set(Opts.Threshold, Key, V, 0.01, 100.0);
+    if (Key == "max-arm-insts")
+      return P.set(Opts.MaxArmInsts, Key, V, 1, 100000);
+    if (Key == "force")
+      return P.setFlag(Opts.Force, Key, V);
+    return P.unknown(Key, "threshold=<x>, max-arm-insts=<n> or force");
   });
   if (E)
     return E;

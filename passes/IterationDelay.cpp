@@ -51,12 +51,6 @@ static Error setVote(IterationDelayOptions &O, DelayVote V,
 
 static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
                       StringRef Key, std::optional<StringRef> V) {
-  auto Assign = [](auto &Field, auto Parsed) -> Error {
-    if (!Parsed)
-      return Parsed.takeError();
-    Field = *Parsed;
-    return Error::success();
-  };
   if (Key == "majority" || Key == "round-robin" || Key == "advance") {
     if (Error E = P.checkFlag(Key, V))
       return E;
@@ -68,13 +62,13 @@ static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
                    P);
   }
   if (Key == "threshold")
-    return Assign(O.Threshold, P.getUnsigned(Key, V, 1, 32));
+    return P.set(O.Threshold, Key, V, 1, 32);
   if (Key == "max-delay")
-    return Assign(O.MaxDelay, P.getUnsigned(Key, V, 1, 1 << 20));
+    return P.set(O.MaxDelay, Key, V, 1, 1 << 20);
   if (Key == "ones")
-    return Assign(O.Ones, P.getUnsigned(Key, V, 1, 64));
+    return P.set(O.Ones, Key, V, 1, 64);
   if (Key == "zeros")
-    return Assign(O.Zeros, P.getUnsigned(Key, V, 1, 64));
+    return P.set(O.Zeros, Key, V, 1, 64);
   if (Key == "cycle") {
     // The then-arm's share of the trips, in percent: cycle=75 is 3 then-
     // trips for 1 else-trip.
@@ -93,7 +87,7 @@ static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
     return Error::success();
   }
   if (Key == "min-speedup")
-    return Assign(O.MinSpeedup, P.getDouble(Key, V, 0.01, 100.0));
+    return P.set(O.MinSpeedup, Key, V, 0.01, 100.0);
   if (Key == "force") {
     if (Error E = P.checkFlag(Key, V))
       return E;

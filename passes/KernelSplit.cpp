@@ -51,21 +51,13 @@ Expected<KernelSplitOptions> parseKernelSplitOptions(StringRef Params) {
   KernelSplitOptions Opts;
   PassOptionParser P("kernel-split", Params);
   Error E = P.forEach([&](StringRef Key, std::optional<StringRef> V) -> Error {
-    if (Key == "threshold" || Key == "launch-overhead") {
-      Expected<double> D = Key == "threshold" ? P.getDouble(Key, V, 0.01, 100)
-                                              : P.getDouble(Key, V, 0, 100);
-      if (!D)
-        return D.takeError();
-      (Key == "threshold" ? Opts.Threshold : Opts.LaunchOverheadPercent) = *D;
-    } else if (Key == "force") {
-      if (Error FE = P.checkFlag(Key, V))
-        return FE;
-      Opts.Force = true;
-    } else {
-      return P.unknown(Key, "threshold=<x>, launch-overhead=<percent> or "
-                            "force");
-    }
-    return Error::success();
+    if (Key == "threshold")
+      return P.set(Opts.Threshold, Key, V, 0.01, 100.0);
+    if (Key == "launch-overhead")
+      return P.set(Opts.LaunchOverheadPercent, Key, V, 0.0, 100.0);
+    if (Key == "force")
+      return P.setFlag(Opts.Force, Key, V);
+    return P.unknown(Key, "threshold=<x>, launch-overhead=<percent> or force");
   });
   if (E)
     return E;

@@ -36,19 +36,11 @@ Expected<LoopSplitOptions> parseLoopSplitOptions(StringRef Params) {
   LoopSplitOptions Opts;
   PassOptionParser P("loop-split", Params);
   Error E = P.forEach([&](StringRef Key, std::optional<StringRef> V) -> Error {
-    if (Key == "threshold") {
-      Expected<double> D = P.getDouble(Key, V, 0.01, 100.0);
-      if (!D)
-        return D.takeError();
-      Opts.Threshold = *D;
-    } else if (Key == "force") {
-      if (Error FE = P.checkFlag(Key, V))
-        return FE;
-      Opts.Force = true;
-    } else {
-      return P.unknown(Key, "threshold=<x> or force");
-    }
-    return Error::success();
+    if (Key == "threshold")
+      return P.set(Opts.Threshold, Key, V, 0.01, 100.0);
+    if (Key == "force")
+      return P.setFlag(Opts.Force, Key, V);
+    return P.unknown(Key, "threshold=<x> or force");
   });
   if (E)
     return E;

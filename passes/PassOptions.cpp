@@ -91,4 +91,32 @@ Error PassOptionParser::unknown(StringRef Key, StringRef Allowed) const {
   return error("unknown parameter '" + Key + "'; expected " + Allowed);
 }
 
+Error PassOptionParser::set(double &Out, StringRef Key,
+                            std::optional<StringRef> Value, double Min,
+                            double Max) const {
+  Expected<double> D = getDouble(Key, Value, Min, Max);
+  if (!D)
+    return D.takeError();
+  Out = *D;
+  return Error::success();
+}
+
+Error PassOptionParser::set(unsigned &Out, StringRef Key,
+                            std::optional<StringRef> Value, unsigned Min,
+                            unsigned Max) const {
+  Expected<unsigned> U = getUnsigned(Key, Value, Min, Max);
+  if (!U)
+    return U.takeError();
+  Out = *U;
+  return Error::success();
+}
+
+Error PassOptionParser::setFlag(bool &Out, StringRef Key,
+                                std::optional<StringRef> Value) const {
+  if (Error E = checkFlag(Key, Value))
+    return E;
+  Out = true;
+  return Error::success();
+}
+
 } // namespace divopt

@@ -44,6 +44,16 @@ public:
                         std::optional<llvm::StringRef> Value) const;
   llvm::Error unknown(llvm::StringRef Key, llvm::StringRef Allowed) const;
 
+  /// getDouble, getUnsigned and checkFlag, storing what they read in Out.
+  llvm::Error set(double &Out, llvm::StringRef Key,
+                  std::optional<llvm::StringRef> Value, double Min,
+                  double Max) const;
+  llvm::Error set(unsigned &Out, llvm::StringRef Key,
+                  std::optional<llvm::StringRef> Value, unsigned Min,
+                  unsigned Max) const;
+  llvm::Error setFlag(bool &Out, llvm::StringRef Key,
+                      std::optional<llvm::StringRef> Value) const;
+
 private:
   llvm::Error error(const llvm::Twine &Msg) const;
 

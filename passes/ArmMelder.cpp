@@ -18,6 +18,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -693,6 +694,13 @@ void Melder::rewriteJoinPhis() {
 }
 
 MeldResult Melder::run(const MeldPlan &Plan) {
+  // An arm's entry entered from the branch alone may still hold PHIs of one
+  // incoming value (a loop preheader's, left by iteration delaying): they
+  // are that value. The melded entry continues the branch's block, where no
+  // PHI may stand.
+  for (BasicBlock *Entry : {R.Then, R.Else})
+    if (Entry->getSinglePredecessor())
+      FoldSingleEntryPHINodes(Entry);
   Result.Blocks.push_back(Head);
   Result.Origin.push_back(nullptr);
   EntryInHead = R.Then->getSinglePredecessor() == Head;

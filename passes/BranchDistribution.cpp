@@ -200,7 +200,15 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
            "if-only branch: there is no second arm to meld with");
     return false;
   }
-  auto *Br = cast<BranchInst>(DB.Term);
+  auto *Br = dyn_cast<BranchInst>(DB.Term);
+  if (!Br) {
+    // callbr and other terminators with two ways: what runs on each way is
+    // not ours to move.
+    missed(*DB.Term, "Terminator",
+           Twine("the branch is a ") + DB.Term->getOpcodeName() +
+               ", not a conditional br");
+    return false;
+  }
   if (!DB.Join ||
       any_of(DB.Arms, [](const ArmRegion &A) { return !A.IsSESE; })) {
     missed(*Br, "Shape",

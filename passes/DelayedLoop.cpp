@@ -105,10 +105,12 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
       return refuse("the switch has " + Twine(SI->getNumCases()) +
                     " cases; at most " + Twine(MaxSwitchCases) +
                     " are delayed (each costs a compare per trip)");
-  } else {
-    auto *Br = cast<BranchInst>(DB.Term);
+  } else if (auto *Br = dyn_cast<BranchInst>(DB.Term)) {
     S.Then = Br->getSuccessor(0);
     S.Else = Br->getSuccessor(1);
+  } else {
+    return refuse(Twine("the branch is a ") + DB.Term->getOpcodeName() +
+                  ", not a conditional br or a switch");
   }
   S.Join = DB.Join;
   for (const ArmRegion &A : DB.Arms)

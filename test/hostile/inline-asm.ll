@@ -13,6 +13,11 @@
 ; RUN: sed -n '/^define ptx_kernel void @callbr_asm/,/^}/p' %t.orig.ll > %t.orig.k2
 ; RUN: sed -n '/^define ptx_kernel void @callbr_asm/,/^}/p' %t.ll > %t.k2
 ; RUN: diff %t.orig.k2 %t.k2
+; With its critical edges split, the callbr's two ways are arms of their
+; own: a divergent two-way terminator that is not a br (it crashed
+; branch-dist, found by random pipelines).
+; RUN: %divopt-opt -passes='function(break-crit-edges),branch-dist<force>,iter-delay<round-robin;force>' -pass-remarks-missed=divopt -verify-each -disable-output %s 2>&1 | FileCheck %s --check-prefix=CALLBR
+; CALLBR: remark: <unknown>:0:0: divergent branch not distributed: the branch is a callbr, not a conditional br
 
 ; CHECK-NOT: FAIL
 ; CHECK: every-pass: {{[0-9]+}} runs clean

@@ -16,7 +16,7 @@
 ; With its critical edges split, the callbr's two ways are arms of their
 ; own: a divergent two-way terminator that is not a br (it crashed
 ; branch-dist, found by random pipelines).
-; RUN: %divopt-opt -passes='function(break-crit-edges),branch-dist<force>,iter-delay<round-robin;force>' -pass-remarks-missed=divopt -verify-each -disable-output %s 2>&1 | FileCheck %s --check-prefix=CALLBR
+; RUN: %divopt-opt -passes='function(break-crit-edges,branch-dist<force>,iter-delay<round-robin;force>)' -pass-remarks-missed=divopt -verify-each -disable-output %s 2>&1 | FileCheck %s --check-prefix=CALLBR
 ; CALLBR: remark: <unknown>:0:0: divergent branch not distributed: the branch is a callbr, not a conditional br
 
 ; CHECK-NOT: FAIL

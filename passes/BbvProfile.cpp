@@ -202,15 +202,8 @@ void instrument(Function &NF, std::optional<unsigned> Block) {
 
 PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
   SmallVector<Function *, 8> Kernels;
-  for (Function &F : M)
-    if (F.hasKernelCallingConv() && !F.isDeclaration() && !isDerivedKernel(F) &&
-        (Opts.Kernel.empty() || F.getName() == Opts.Kernel))
-      Kernels.push_back(&F);
-  if (!Opts.Kernel.empty() && Kernels.empty()) {
-    M.getContext().emitError("bbv-profile: the module has no kernel named '" +
-                             Opts.Kernel + "'");
+  if (!collectKernelsToClone(M, Opts.Kernel, "bbv-profile", Kernels))
     return PreservedAnalyses::all();
-  }
   bool Changed = false;
   for (Function *F : Kernels) {
     OptimizationRemarkEmitter ORE(F);

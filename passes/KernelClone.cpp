@@ -9,6 +9,7 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -23,6 +24,19 @@ std::string getDerivedKernelName(StringRef Kernel, StringRef Suffix) {
 
 bool isDerivedKernel(const Function &F) {
   return F.getName().contains(DerivedKernelInfix);
+}
+
+bool collectKernelsToClone(Module &M, StringRef Only, StringRef PassName,
+                           SmallVectorImpl<Function *> &Kernels) {
+  for (Function &F : M)
+    if (F.hasKernelCallingConv() && !F.isDeclaration() && !isDerivedKernel(F) &&
+        (Only.empty() || F.getName() == Only))
+      Kernels.push_back(&F);
+  if (Only.empty() || !Kernels.empty())
+    return true;
+  M.getContext().emitError(PassName + ": the module has no kernel named '" +
+                           Only + "'");
+  return false;
 }
 
 Function *cloneKernelWithPointer(Function &F, StringRef Name,

@@ -16,12 +16,14 @@
 #ifndef DIVOPT_PASSES_KERNELCLONE_H
 #define DIVOPT_PASSES_KERNELCLONE_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
 
 namespace llvm {
 class Function;
+class Module;
 } // namespace llvm
 
 namespace divopt {
@@ -34,6 +36,14 @@ std::string getDerivedKernelName(llvm::StringRef Kernel,
 
 /// A kernel made by a DivOpt pass (its name holds DerivedKernelInfix).
 bool isDerivedKernel(const llvm::Function &F);
+
+/// The kernels a cloning pass works on: those the module defines that no
+/// DivOpt pass made, or only the one named Only when it is not empty. False,
+/// with an error emitted for PassName through the module's context, when
+/// Only names no such kernel.
+bool collectKernelsToClone(llvm::Module &M, llvm::StringRef Only,
+                           llvm::StringRef PassName,
+                           llvm::SmallVectorImpl<llvm::Function *> &Kernels);
 
 /// Copies kernel F into its module as Name, with a generic pointer
 /// parameter called ParamName appended; its calling convention, attributes

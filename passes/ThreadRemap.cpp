@@ -91,15 +91,8 @@ void remarkRefused(OptimizationRemarkEmitter &ORE, Function &F,
 
 PreservedAnalyses ThreadRemapPass::run(Module &M, ModuleAnalysisManager &) {
   SmallVector<Function *, 8> Kernels;
-  for (Function &F : M)
-    if (F.hasKernelCallingConv() && !F.isDeclaration() && !isDerivedKernel(F) &&
-        (Opts.Kernel.empty() || F.getName() == Opts.Kernel))
-      Kernels.push_back(&F);
-  if (!Opts.Kernel.empty() && Kernels.empty()) {
-    M.getContext().emitError("thread-remap: the module has no kernel named '" +
-                             Opts.Kernel + "'");
+  if (!collectKernelsToClone(M, Opts.Kernel, "thread-remap", Kernels))
     return PreservedAnalyses::all();
-  }
   bool Changed = false;
   for (Function *F : Kernels) {
     OptimizationRemarkEmitter ORE(F);

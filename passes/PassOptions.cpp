@@ -91,24 +91,24 @@ Error PassOptionParser::unknown(StringRef Key, StringRef Allowed) const {
   return error("unknown parameter '" + Key + "'; expected " + Allowed);
 }
 
+/// Out takes the value that was read, if it was.
+template <typename T> static Error store(T &Out, Expected<T> Read) {
+  if (!Read)
+    return Read.takeError();
+  Out = *Read;
+  return Error::success();
+}
+
 Error PassOptionParser::set(double &Out, StringRef Key,
                             std::optional<StringRef> Value, double Min,
                             double Max) const {
-  Expected<double> D = getDouble(Key, Value, Min, Max);
-  if (!D)
-    return D.takeError();
-  Out = *D;
-  return Error::success();
+  return store(Out, getDouble(Key, Value, Min, Max));
 }
 
 Error PassOptionParser::set(unsigned &Out, StringRef Key,
                             std::optional<StringRef> Value, unsigned Min,
                             unsigned Max) const {
-  Expected<unsigned> U = getUnsigned(Key, Value, Min, Max);
-  if (!U)
-    return U.takeError();
-  Out = *U;
-  return Error::success();
+  return store(Out, getUnsigned(Key, Value, Min, Max));
 }
 
 Error PassOptionParser::setFlag(bool &Out, StringRef Key,

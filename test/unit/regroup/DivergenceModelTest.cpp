@@ -11,23 +11,16 @@
 
 #include "runtime/DivergenceModel.h"
 
+#include "BbvRows.h"
+
 #include "gtest/gtest.h"
 
 #include <stdexcept>
 
 using namespace divopt::runtime;
+using divopt::runtime::test::makeSet;
 
 namespace {
-
-/// One row per thread.
-BbvSet makeSet(const std::vector<std::vector<std::uint32_t>> &Rows) {
-  BbvSet S;
-  S.Threads = Rows.size();
-  S.Blocks = Rows.empty() ? 0 : Rows[0].size();
-  for (const auto &R : Rows)
-    S.Counts.insert(S.Counts.end(), R.begin(), R.end());
-  return S;
-}
 
 LaunchShape shape(unsigned Tpb, unsigned Sms, unsigned Resident) {
   LaunchShape L;

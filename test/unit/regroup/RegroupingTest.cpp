@@ -12,6 +12,8 @@
 #include "runtime/DivergenceModel.h"
 #include "runtime/RegroupPlan.h"
 
+#include "BbvRows.h"
+
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -20,19 +22,11 @@
 #include <stdexcept>
 
 using namespace divopt::runtime;
+using divopt::runtime::test::makeSet;
 
 namespace {
 
 using Order = std::vector<std::uint32_t>;
-
-BbvSet makeSet(const std::vector<std::vector<std::uint32_t>> &Rows) {
-  BbvSet S;
-  S.Threads = Rows.size();
-  S.Blocks = Rows.empty() ? 0 : Rows[0].size();
-  for (const auto &R : Rows)
-    S.Counts.insert(S.Counts.end(), R.begin(), R.end());
-  return S;
-}
 
 /// One block of latency 1: a thread's row is its trip count.
 BbvSet trips(const std::vector<std::uint32_t> &T) {

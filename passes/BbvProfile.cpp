@@ -36,21 +36,14 @@ Expected<BbvProfileOptions> parseBbvProfileOptions(StringRef Params) {
   BbvProfileOptions Opts;
   PassOptionParser P("bbv-profile", Params);
   Error E = P.forEach([&](StringRef Key, std::optional<StringRef> V) -> Error {
-    if (Key == "kernel") {
-      if (!V || V->empty())
-        return createStringError(
-            inconvertibleErrorCode(),
-            "invalid bbv-profile parameter: 'kernel' needs a kernel "
-            "name, as in kernel=k");
-      Opts.Kernel = V->str();
-    } else if (Key == "block") {
-      Expected<unsigned> U = P.getUnsigned(Key, V, 0, 2147483646);
-      if (!U)
-        return U.takeError();
-      Opts.Block = *U;
-    } else {
+    if (Key == "kernel")
+      return P.setName(Opts.Kernel, Key, V, "a kernel name", "k");
+    if (Key != "block")
       return P.unknown(Key, "kernel=<name> or block=<n>");
-    }
+    unsigned Block = 0;
+    if (Error BE = P.set(Block, Key, V, 0, 2147483646))
+      return BE;
+    Opts.Block = Block;
     return Error::success();
   });
   if (E)

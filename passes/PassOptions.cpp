@@ -119,4 +119,14 @@ Error PassOptionParser::setFlag(bool &Out, StringRef Key,
   return Error::success();
 }
 
+Error PassOptionParser::setName(std::string &Out, StringRef Key,
+                                std::optional<StringRef> Value, StringRef What,
+                                StringRef Example) const {
+  if (!Value || Value->empty())
+    return error("'" + Key + "' needs " + What + ", as in " + Key + "=" +
+                 Example);
+  Out = Value->str();
+  return Error::success();
+}
+
 } // namespace divopt

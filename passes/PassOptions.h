@@ -18,6 +18,7 @@
 #include "llvm/Support/Error.h"
 
 #include <optional>
+#include <string>
 
 namespace divopt {
 
@@ -53,6 +54,11 @@ public:
                   unsigned Max) const;
   llvm::Error setFlag(bool &Out, llvm::StringRef Key,
                       std::optional<llvm::StringRef> Value) const;
+  /// A value that must not be empty; What names it in the error ("a kernel
+  /// name"), Example shows one.
+  llvm::Error setName(std::string &Out, llvm::StringRef Key,
+                      std::optional<llvm::StringRef> Value,
+                      llvm::StringRef What, llvm::StringRef Example) const;
 
 private:
   llvm::Error error(const llvm::Twine &Msg) const;

@@ -30,13 +30,7 @@ Expected<ThreadRemapOptions> parseThreadRemapOptions(StringRef Params) {
   Error E = P.forEach([&](StringRef Key, std::optional<StringRef> V) -> Error {
     if (Key != "kernel")
       return P.unknown(Key, "kernel=<name>");
-    if (!V || V->empty())
-      return createStringError(
-          inconvertibleErrorCode(),
-          "invalid thread-remap parameter: 'kernel' needs a kernel "
-          "name, as in kernel=k");
-    Opts.Kernel = V->str();
-    return Error::success();
+    return P.setName(Opts.Kernel, Key, V, "a kernel name", "k");
   });
   if (E)
     return E;

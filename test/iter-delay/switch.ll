@@ -54,7 +54,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; MAJ-LABEL: define ptx_kernel void @sw(
 ; MAJ-SAME:    [[ATTR:#[0-9]+]]
-; MAJ:         %delay.streak = phi i32 [ 0, %entry ], [ [[STREAK:%.*]], %delay.latch ]
+; MAJ:         %delay.streak = phi i32 [ 0, %entry ], [ %delay.streak.next, %delay.latch ]
 ; MAJ-NEXT:    %delay.rr = phi i32 [ 0, %entry ], [ [[PTR:%.*]], %delay.latch ]
 ; MAJ:       delay.vote:
 ; MAJ:         %delay.mask = call i32 @llvm.nvvm.activemask()
@@ -63,13 +63,15 @@ target triple = "nvptx64-nvidia-cuda"
 ; MAJ-NEXT:    [[N0:%.*]] = call i32 @llvm.ctpop.i32(i32 %delay.want0)
 ; MAJ:         %delay.want1 = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask,
 ; MAJ:         %delay.want2 = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask,
+; MAJ:         %delay.force = icmp uge i32 %delay.streak, 3
 ; MAJ:         %delay.majority = select i1
 ; MAJ:         [[NL:%.*]] = call i32 @llvm.ctpop.i32(i32 %delay.mask)
 ; MAJ-NEXT:    [[WAITING:%.*]] = icmp ne i32 {{%.*}}, [[NL]]
-; MAJ-NEXT:    [[S1:%.*]] = add i32 %delay.streak, 1
-; MAJ-NEXT:    %delay.streak.now = select i1 [[WAITING]], i32 [[S1]], i32 0
-; MAJ-NEXT:    [[FORCE:%.*]] = icmp ugt i32 %delay.streak.now, 3
-; MAJ:         %delay.turn = select i1 [[FORCE]], i32 {{%.*}}, i32 %delay.majority
+; MAJ:         [[S1:%.*]] = add i32 %delay.streak, 1
+; MAJ-NEXT:    [[TRIPS:%.*]] = select i1 [[WAITING]], i32 [[S1]], i32 0
+; MAJ-NEXT:    %delay.streak.next = select i1 %delay.force, i32 0, i32 [[TRIPS]]
+; MAJ-NEXT:    [[PTR]] = select i1 %delay.force, i32 {{%.*}}, i32 %delay.rr
+; MAJ-NEXT:    %delay.turn = select i1 %delay.force, i32 {{%.*}}, i32 %delay.majority
 ; MAJ-NEXT:    %delay.run = icmp eq i32 %delay.way, %delay.turn
 ; MAJ:       attributes [[ATTR]] = { convergent }
 

@@ -83,6 +83,16 @@ done
   -mllvm "-divopt-pipeline=$auto_pipeline" -Rpass=divopt -Rpass-missed=divopt \
   -S "$kernels/itdelay.cu" -o "$out/itdelay.divopt-auto.ptx" \
   2>"$out/itdelay.divopt-auto-remarks.txt"
+# The cost model choosing with the branch's probability known, as profile
+# data would give it (!prof from __builtin_expect_with_probability): one
+# build per taken frequency SYN-ITDELAY sweeps, DivOpt-auto-prof.
+for f in 0.05 0.10 0.25 0.50 0.75 0.90; do
+  "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
+    -DDIVOPT_FUSED_PROBABILITY="$f" \
+    -mllvm "-divopt-pipeline=$auto_pipeline" -Rpass=divopt -Rpass-missed=divopt \
+    -S "$kernels/itdelay.cu" -o "$out/itdelay.divopt-auto-f$f.ptx" \
+    2>"$out/itdelay.divopt-auto-f$f-remarks.txt"
+done
 
 # Loop splitting is not in the default pipeline: once as its cost model
 # decides, once forced.

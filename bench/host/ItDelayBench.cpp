@@ -109,6 +109,17 @@ private:
           [&, L, N, Iters, Threshold](const std::vector<Kernel> &K) {
             launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
           }));
+    // The cost model choosing with the branch's probability known (!prof
+    // from __builtin_expect_with_probability(f), as profile data would
+    // give it): one build per swept f.
+    char ProfFile[64];
+    std::snprintf(ProfFile, sizeof(ProfFile), "itdelay.divopt-auto-f%.2f.ptx",
+                  C.F);
+    Variants.push_back(makeVariant(
+        Env, "DivOpt-auto-prof", ProfFile, {"itdelay" + Suffix},
+        [&, L, N, Iters, Threshold](const std::vector<Kernel> &K) {
+          launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
+        }));
     auto [Ones, Zeros] = getDutyCycle(C.F);
     Variants.push_back(Hand("hand-majority", "majority", SimpleMajority, 0));
     Variants.push_back(Hand("hand-rr", "rr", Ones, Zeros));

@@ -11,6 +11,17 @@
 #include "Arms.cuh"
 #include "Mwc.cuh"
 
+// The branch's probability as a profile would record it: bench-build.sh
+// compiles the DivOpt-auto-prof variants with DIVOPT_FUSED_PROBABILITY set
+// to each swept f, so the cost model chooses with !prof branch weights
+// instead of assuming nothing.
+#ifdef DIVOPT_FUSED_PROBABILITY
+#define FUSED_TAKEN(C)                                                         \
+  __builtin_expect_with_probability((C), 1, DIVOPT_FUSED_PROBABILITY)
+#else
+#define FUSED_TAKEN(C) (C)
+#endif
+
 template <int N>
 __device__ __forceinline__ void itdelay(const unsigned *Seeds, const float *In,
                                         float *Out, int Count, int Iters,
@@ -21,7 +32,7 @@ __device__ __forceinline__ void itdelay(const unsigned *Seeds, const float *In,
   Mwc Rng = seedMwc(Seeds[Tid]);
   float A = In[Tid], B = In[Count + Tid];
   for (int I = 0; I < Iters; ++I) {
-    if (nextMwc(Rng) < Threshold)
+    if (FUSED_TAKEN(nextMwc(Rng) < Threshold))
       fusedArm<N>(A, B);
     else
       roundedArm<N>(A, B);

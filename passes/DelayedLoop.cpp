@@ -233,6 +233,7 @@ private:
   void collectValues();
   void buildHeader();
   void buildVote();
+  Value *buildForcedTrip(IRBuilder<> &B);
   Value *buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken);
   Value *buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken);
   Value *buildAdvance(IRBuilder<> &B);
@@ -240,8 +241,7 @@ private:
   Value *buildWayIndex(IRBuilder<> &B);
   Value *buildTurns(IRBuilder<> &B);
   Value *nearestWanted(IRBuilder<> &B, Value *Start, ArrayRef<Value *> Counts);
-  Value *buildSwitchMajority(IRBuilder<> &B, Value *Mask,
-                             ArrayRef<Value *> Counts);
+  Value *buildSwitchMajority(IRBuilder<> &B, ArrayRef<Value *> Counts);
   void buildGates();
   void buildLatch();
   Value *inLoop(Value *V) const;
@@ -466,20 +466,16 @@ Value *LoopDelayer::nearestWanted(IRBuilder<> &B, Value *Start,
   return Best;
 }
 
-/// Majority on a switch: the way most lanes want. Anti-starvation: after
-/// MaxDelay trips in a row that left some lane waiting, the trip goes to
-/// the wanted way nearest a round-robin pointer, which then moves past it,
-/// so a waiting lane's way comes within K forced trips. As for two ways,
-/// whether the trip is forced is known before the ballots.
-Value *LoopDelayer::buildSwitchMajority(IRBuilder<> &B, Value *Mask,
+/// Majority on a switch: the way most lanes want. A forced trip (see
+/// buildForcedTrip) goes to the wanted way nearest a round-robin pointer,
+/// which then moves past it, so a waiting lane's way comes within K forced
+/// trips.
+Value *LoopDelayer::buildSwitchMajority(IRBuilder<> &B,
                                         ArrayRef<Value *> Counts) {
   IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
-  PHINode *Streak = HB.CreatePHI(I32, 2, "delay.streak");
   PHINode *Ptr = HB.CreatePHI(I32, 2, "delay.rr");
-  Streak->addIncoming(B.getInt32(0), S.Preheader);
   Ptr->addIncoming(B.getInt32(0), S.Preheader);
-  Value *Force = B.CreateICmpUGE(Streak, B.getInt32(Opts.MaxDelay),
-                                 "delay.force");
+  Value *Force = buildForcedTrip(B);
   Value *Most = B.getInt32(0), *MostN = Counts[0];
   for (unsigned W = 1; W < Counts.size(); ++W) {
     Value *More = B.CreateICmpUGT(Counts[W], MostN);
@@ -487,16 +483,10 @@ Value *LoopDelayer::buildSwitchMajority(IRBuilder<> &B, Value *Mask,
     MostN = B.CreateSelect(More, Counts[W], MostN);
   }
   Most->setName("delay.majority");
-  Value *NL = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Mask);
-  Value *Waiting = B.CreateICmpNE(MostN, NL);
   Value *Turn = nearestWanted(B, Ptr, Counts);
   Value *After = B.CreateAdd(Turn, B.getInt32(1));
   After = B.CreateSelect(B.CreateICmpEQ(After, B.getInt32(Counts.size())),
                          B.getInt32(0), After);
-  Value *Streak1 = B.CreateSelect(Waiting, B.CreateAdd(Streak, B.getInt32(1)),
-                                  B.getInt32(0));
-  VoteState.push_back({Streak, B.CreateSelect(Force, B.getInt32(0), Streak1,
-                                              "delay.streak.next")});
   VoteState.push_back({Ptr, B.CreateSelect(Force, After, Ptr)});
   return B.CreateSelect(Force, Turn, Most, "delay.dir");
 }
@@ -519,7 +509,7 @@ void LoopDelayer::buildSwitchVote(IRBuilder<> &B) {
       Counts.push_back(B.CreateUnaryIntrinsic(Intrinsic::ctpop, Ballot));
     }
     if (V == DelayVote::Majority) {
-      W = buildSwitchMajority(B, Mask, Counts);
+      W = buildSwitchMajority(B, Counts);
     } else {
       // Idle-trip removal: the next turn some lane wants.
       IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
@@ -537,21 +527,34 @@ void LoopDelayer::buildSwitchVote(IRBuilder<> &B) {
   B.CreateCondBr(B.CreateICmpEQ(Way, W, "delay.run"), Dispatch, Wait);
 }
 
-Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken) {
+/// Anti-starvation for majority: one trip in every MaxDelay + 1 is forced,
+/// counted by a phase like round robin's. Whether this trip is forced is
+/// known before the ballot. Every trip pays the phase's three integer
+/// instructions and nothing more, and those matter: at small arms a trip is
+/// a few dozen instructions, and an integer instruction takes two issue
+/// slots. On an H100 (bench/results/2026-11-22-h100-itdelay-run10.md), a
+/// streak counted per trip cost 7-25% against no anti-starvation at 4- to
+/// 256-operation arms; this costs 2-9%.
+Value *LoopDelayer::buildForcedTrip(IRBuilder<> &B) {
   IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
-  PHINode *Streak = HB.CreatePHI(I32, 2, "delay.streak");
-  PHINode *Prev = HB.CreatePHI(I1, 2, "delay.prev");
-  Streak->addIncoming(B.getInt32(0), S.Preheader);
-  Prev->addIncoming(B.getFalse(), S.Preheader);
-  // Anti-starvation: a side left waiting MaxDelay trips in a row gets this
-  // one. Decided from the earlier trips' streak alone, so it is ready
-  // before the ballot: the vote -> popc -> compare -> branch chain, which
-  // every trip waits for, stays as short as the plain vote's (with the
-  // streak counted after this trip's ballot on that chain, majority ran at
-  // 0.53x instead of 0.68x of clang -O3 with 8-operation arms on an H100,
-  // bench/results/2026-11-22-h100-itdelay-run10.md).
-  Value *Force = B.CreateICmpUGE(Streak, B.getInt32(Opts.MaxDelay),
-                                 "delay.force");
+  PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
+  Phase->addIncoming(B.getInt32(0), S.Preheader);
+  Value *Force =
+      B.CreateICmpEQ(Phase, B.getInt32(Opts.MaxDelay), "delay.force");
+  VoteState.push_back({Phase, B.CreateSelect(Force, B.getInt32(0),
+                                             B.CreateAdd(Phase, B.getInt32(1)),
+                                             "delay.phase.next")});
+  return Force;
+}
+
+/// Majority: the side at least Threshold/32 of the live lanes want; a
+/// forced trip goes to the other side. A lane waiting for side A waits at
+/// most MaxDelay + 1 trips in a row: the lanes wanting A do not run while
+/// it waits, so their share of the live lanes only grows; at the forced
+/// trip either the vote says not-A and A gets the trip, or A already has
+/// the majority and keeps it, and gets the next trip.
+Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken) {
+  Value *Force = buildForcedTrip(B);
   Value *NT = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Taken);
   Value *NL = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Mask);
   // Relative to live lanes: popc(taken) * 32 >= threshold * popc(live).
@@ -559,21 +562,7 @@ Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken) {
   Value *D0 = B.CreateICmpUGE(B.CreateMul(NT, B.getInt32(32)),
                               B.CreateMul(NL, B.getInt32(Opts.Threshold)),
                               "delay.majority");
-  Value *D = B.CreateSelect(Force, B.CreateNot(Prev), D0, "delay.dir");
-  // The streak for the next trips: how many trips in a row D's side has
-  // had while lanes waited for the other. The streak is each lane's own,
-  // so a lane left waiting counts its own wait even when the lanes voting
-  // with it change. A lane waiting now still waits next trip (a pending
-  // iteration does not change), so the forced side has a lane.
-  Value *OtherWaits = B.CreateSelect(D, B.CreateICmpNE(NT, NL),
-                                     B.CreateICmpNE(NT, B.getInt32(0)));
-  Value *Run = B.CreateSelect(B.CreateICmpEQ(D, Prev),
-                              B.CreateAdd(Streak, B.getInt32(1)),
-                              B.getInt32(1));
-  VoteState.push_back({Streak, B.CreateSelect(OtherWaits, Run, B.getInt32(0),
-                                              "delay.streak.next")});
-  VoteState.push_back({Prev, D});
-  return D;
+  return B.CreateXor(D0, Force, "delay.dir");
 }
 
 Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken) {

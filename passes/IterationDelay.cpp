@@ -165,10 +165,12 @@ struct Choice {
     raw_string_ostream OS(S);
     if (Vote == DelayVote::Majority && Switch)
       OS << "majority vote (the way most live lanes want; max-delay "
-         << O.MaxDelay << ", then the ways in turn)";
+         << O.MaxDelay << ": 1 trip in " << O.MaxDelay + 1
+         << " to the ways in turn)";
     else if (Vote == DelayVote::Majority)
       OS << "majority vote (threshold " << O.Threshold << "/32 of live lanes, "
-         << "max-delay " << O.MaxDelay << ")";
+         << "max-delay " << O.MaxDelay << ": 1 trip in " << O.MaxDelay + 1
+         << " to the other side)";
     else if (Vote == DelayVote::Advance)
       OS << (Switch ? "loop advance (the ways take trips in turn, no vote)"
                     : "loop advance (then and else trips alternate, no vote)");

@@ -11,7 +11,7 @@
 // still runs its own iterations, in order, each exactly once.
 //
 //   iter-delay                       the cost model picks a strategy, or none
-//   iter-delay<majority;threshold=16;max-delay=8>
+//   iter-delay<majority;threshold=16;max-delay=32>
 //   iter-delay<round-robin;cycle=50>  or  <round-robin;zeros=3;ones=1>
 //   iter-delay<round-robin;idle-removal>
 //   iter-delay<advance>               loop advance (Liu et al. 2014)
@@ -39,9 +39,11 @@ struct IterationDelayOptions {
   /// Majority: the then-arm runs when at least Threshold/32 of the live
   /// lanes want it (relative to live lanes, so some lane always runs).
   unsigned Threshold = 16;
-  /// Majority: after this many consecutive trips that left the other side
-  /// waiting, the other side gets a trip (anti-starvation).
-  unsigned MaxDelay = 8;
+  /// Majority: one trip in every MaxDelay + 1 goes to the side the vote
+  /// would leave waiting, so no lane waits more than MaxDelay + 1 trips in
+  /// a row (anti-starvation; on a switch, a way waits at most K forced
+  /// trips).
+  unsigned MaxDelay = 32;
   /// Round robin: Ones trips for the then-arm, then Zeros for the else-arm.
   unsigned Ones = 1, Zeros = 1;
   /// Round robin: skip a turn that no live lane wants.

@@ -23,8 +23,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %rnd.carried = phi i32 [ poison, %preheader ], [ %rnd.pending, %delay.latch ]
 ; CHECK-NEXT:    %c.carried = phi i1 [ poison, %preheader ], [ %c.pending, %delay.latch ]
 ; CHECK-NEXT:    %delay.pending = phi i1 [ false, %preheader ], [ %delay.pending.next, %delay.latch ]
-; CHECK-NEXT:    %delay.streak = phi i32 [ 0, %preheader ], [ %delay.streak.next, %delay.latch ]
-; CHECK-NEXT:    %delay.prev = phi i1 [ false, %preheader ], [ %delay.dir, %delay.latch ]
+; CHECK-NEXT:    %delay.phase = phi i32 [ 0, %preheader ], [ %delay.phase.next, %delay.latch ]
 ; CHECK:         br i1 %delay.pending, label %delay.vote, label %body, !divopt.delayed
 ; CHECK:       body:
 ; CHECK-NEXT:    %idx = add i32 %i.state, %tid
@@ -37,25 +36,18 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %c.pending = phi i1 [ %c, %body ], [ %c.carried, %delay.header ]
 ; CHECK-NEXT:    %delay.mask = call i32 @llvm.nvvm.activemask()
 ; CHECK-NEXT:    %delay.taken = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask, i1 %c.pending)
-; Anti-starvation is decided from the streak of the earlier trips, not
-; from this trip's ballot: the other side gets the trip after max-delay
-; trips in a row that left it waiting.
-; CHECK-NEXT:    %delay.force = icmp uge i32 %delay.streak, 8
+; Anti-starvation: one trip in max-delay + 1 (default 32) goes to the side
+; the vote would leave waiting, counted by a phase that does not depend on
+; the ballot.
+; CHECK-NEXT:    %delay.force = icmp eq i32 %delay.phase, 32
+; CHECK-NEXT:    [[INC:%.*]] = add i32 %delay.phase, 1
+; CHECK-NEXT:    %delay.phase.next = select i1 %delay.force, i32 0, i32 [[INC]]
 ; CHECK-NEXT:    [[NT:%.*]] = call i32 @llvm.ctpop.i32(i32 %delay.taken)
 ; CHECK-NEXT:    [[NL:%.*]] = call i32 @llvm.ctpop.i32(i32 %delay.mask)
 ; CHECK-DAG:     [[R:%.*]] = mul i32 [[NL]], 16
 ; CHECK-DAG:     [[L:%.*]] = mul i32 [[NT]], 32
 ; CHECK:         %delay.majority = icmp uge i32 [[L]], [[R]]
-; CHECK-NEXT:    [[OTHER:%.*]] = xor i1 %delay.prev, true
-; CHECK-NEXT:    %delay.dir = select i1 %delay.force, i1 [[OTHER]], i1 %delay.majority
-; The streak counts trips in a row on one side while the other waited.
-; CHECK-DAG:     [[ELSEWAITS:%.*]] = icmp ne i32 [[NT]], 0
-; CHECK-DAG:     [[THENWAITS:%.*]] = icmp ne i32 [[NT]], [[NL]]
-; CHECK:         [[WAITS:%.*]] = select i1 %delay.dir, i1 [[THENWAITS]], i1 [[ELSEWAITS]]
-; CHECK-NEXT:    [[INC:%.*]] = add i32 %delay.streak, 1
-; CHECK-NEXT:    [[SAME:%.*]] = icmp eq i1 %delay.dir, %delay.prev
-; CHECK-NEXT:    [[TRIPS:%.*]] = select i1 [[SAME]], i32 [[INC]], i32 1
-; CHECK-NEXT:    %delay.streak.next = select i1 [[WAITS]], i32 [[TRIPS]], i32 0
+; CHECK-NEXT:    %delay.dir = xor i1 %delay.majority, %delay.force
 ; CHECK:         br i1 %delay.dir, label %delay.then.gate, label %delay.else.gate
 ; CHECK:       delay.then.gate:
 ; CHECK-NEXT:    br i1 %c.pending, label %then, label %delay.wait
@@ -90,7 +82,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; The function now votes across the warp: callers must see it convergent.
 ; CHECK:       attributes [[ATTR]] = { convergent }
 
-; PARAMS: %delay.force = icmp uge i32 %delay.streak, 3
+; PARAMS: %delay.force = icmp eq i32 %delay.phase, 3
 ; PARAMS: mul i32 {{%.*}}, 24
 
 define ptx_kernel void @k(ptr addrspace(1) %seeds, ptr addrspace(1) %out, i32 %n, i32 %thresh) {

@@ -19,7 +19,7 @@
 
 ; MAJ: iter-delay<majority;threshold=20;max-delay=4;min-speedup=1.2;force>
 ; RR: iter-delay<round-robin;ones=1;zeros=3;idle-removal;min-speedup=1.05>
-; AUTO: iter-delay<threshold=16;max-delay=8;ones=1;zeros=1;min-speedup=1.05>
+; AUTO: iter-delay<threshold=16;max-delay=32;ones=1;zeros=1;min-speedup=1.05>
 ; ADV: iter-delay<advance;min-speedup=1.05;force>
 ; BOTH: invalid iter-delay parameter: choose one of majority, round-robin and advance
 ; ADVVOTE: invalid iter-delay parameter: threshold and max-delay belong to majority; advance has no vote

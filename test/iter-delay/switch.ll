@@ -50,12 +50,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; RR-NOT:      activemask
 ; RR-NOT:      .sync
 
-; MAJ-REMARK: remark: <unknown>:0:0: delayed iterations of the loop with majority vote (the way most live lanes want; max-delay 3, then the ways in turn); per iteration: pre 7.0, 3 ways {{.*}}(forced)
+; MAJ-REMARK: remark: <unknown>:0:0: delayed iterations of the loop with majority vote (the way most live lanes want; max-delay 3: 1 trip in 4 to the ways in turn); per iteration: pre 7.0, 3 ways {{.*}}(forced)
 
 ; MAJ-LABEL: define ptx_kernel void @sw(
 ; MAJ-SAME:    [[ATTR:#[0-9]+]]
-; MAJ:         %delay.streak = phi i32 [ 0, %entry ], [ %delay.streak.next, %delay.latch ]
-; MAJ-NEXT:    %delay.rr = phi i32 [ 0, %entry ], [ [[PTR:%.*]], %delay.latch ]
+; MAJ:         %delay.rr = phi i32 [ 0, %entry ], [ [[PTR:%.*]], %delay.latch ]
+; MAJ-NEXT:    %delay.phase = phi i32 [ 0, %entry ], [ %delay.phase.next, %delay.latch ]
 ; MAJ:       delay.vote:
 ; MAJ:         %delay.mask = call i32 @llvm.nvvm.activemask()
 ; MAJ-NEXT:    [[E0:%.*]] = icmp eq i32 %delay.way, 0
@@ -63,14 +63,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; MAJ-NEXT:    [[N0:%.*]] = call i32 @llvm.ctpop.i32(i32 %delay.want0)
 ; MAJ:         %delay.want1 = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask,
 ; MAJ:         %delay.want2 = call i32 @llvm.nvvm.vote.ballot.sync(i32 %delay.mask,
-; MAJ:         %delay.force = icmp uge i32 %delay.streak, 3
+; MAJ:         %delay.force = icmp eq i32 %delay.phase, 3
 ; MAJ:         %delay.majority = select i1
-; MAJ:         [[NL:%.*]] = call i32 @llvm.ctpop.i32(i32 %delay.mask)
-; MAJ-NEXT:    [[WAITING:%.*]] = icmp ne i32 {{%.*}}, [[NL]]
-; MAJ:         [[S1:%.*]] = add i32 %delay.streak, 1
-; MAJ-NEXT:    [[TRIPS:%.*]] = select i1 [[WAITING]], i32 [[S1]], i32 0
-; MAJ-NEXT:    %delay.streak.next = select i1 %delay.force, i32 0, i32 [[TRIPS]]
-; MAJ-NEXT:    [[PTR]] = select i1 %delay.force, i32 {{%.*}}, i32 %delay.rr
+; MAJ:         [[PTR]] = select i1 %delay.force, i32 {{%.*}}, i32 %delay.rr
 ; MAJ-NEXT:    %delay.turn = select i1 %delay.force, i32 {{%.*}}, i32 %delay.majority
 ; MAJ-NEXT:    %delay.run = icmp eq i32 %delay.way, %delay.turn
 ; MAJ:       attributes [[ATTR]] = { convergent }

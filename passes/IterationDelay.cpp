@@ -215,10 +215,8 @@ public:
   bool run();
 
 private:
-  std::optional<Candidate> evaluate(const DivergentBranch &DB, const Target &T,
-                                    bool VotesAllowed);
-  bool decideLoop(ArrayRef<const DivergentBranch *> Branches, const Target &T,
-                  bool VotesAllowed);
+  std::optional<Candidate> evaluate(const DivergentBranch &DB, const Target &T);
+  bool decideLoop(ArrayRef<const DivergentBranch *> Branches, const Target &T);
   void missed(const Instruction &At, StringRef Name, const Twine &Why);
   BodyModel modelBranch(const DelayShape &S) const;
   BodyModel modelSwitch(const DelayShape &S) const;
@@ -228,8 +226,6 @@ private:
   FunctionAnalysisManager &FAM;
   const IterationDelayOptions &Opts;
   SmallPtrSet<const Instruction *, 16> Seen;
-  /// Why the loop being decided may not vote, for its remarks.
-  std::string EntryNote;
 };
 
 } // namespace
@@ -339,7 +335,7 @@ unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
 }
 
 std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
-                                           const Target &T, bool VotesAllowed) {
+                                           const Target &T) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   Expected<DelayShape> S = getDelayShape(DB, LI, SE, T.ComputeCapability);
@@ -363,9 +359,6 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
                {DelayVote::Advance, false},
                {DelayVote::RoundRobin, false},
                {DelayVote::RoundRobin, true}};
-  if (!VotesAllowed)
-    erase_if(Choices,
-             [](const Choice &C) { return delayVotes(C.Vote, C.IdleRemoval); });
   auto Overhead = [&](const Choice &C) {
     double O = getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability);
     // A voting strategy ballots each way of a switch.
@@ -409,8 +402,6 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   if (BestWorst < MaxPredictedLoss)
     Cand.D.Profitable = false;
   raw_string_ostream OS(Cand.Summary);
-  if (!VotesAllowed && !Opts.Vote)
-    OS << "only strategies without a vote considered: " << EntryNote << "; ";
   OS << Best->describe(Opts, isSwitch(Cand.S))
      << "; per iteration: " << M.Describe << ", vote overhead "
      << format("%.1f", Overhead(*Best)) << " per trip; " << Cand.D.Explanation;
@@ -424,10 +415,10 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
 /// Decides one loop: of its top-level divergent branches, the one with the
 /// best predicted speedup is delayed, if it pays (or is forced).
 bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
-                         const Target &T, bool VotesAllowed) {
+                         const Target &T) {
   SmallVector<Candidate, 4> Cands;
   for (const DivergentBranch *DB : Branches)
-    if (std::optional<Candidate> C = evaluate(*DB, T, VotesAllowed))
+    if (std::optional<Candidate> C = evaluate(*DB, T))
       Cands.push_back(std::move(*C));
   if (Cands.empty())
     return false;
@@ -464,56 +455,6 @@ static bool isDelayedLoop(const Loop &L) {
   return L.getHeader()->getTerminator()->getMetadata("divopt.delayed");
 }
 
-static bool isInsideDelayedLoop(const Loop &L) {
-  for (const Loop *P = L.getParentLoop(); P; P = P->getParentLoop())
-    if (isDelayedLoop(*P))
-      return true;
-  return false;
-}
-
-/// A block that only returns: lanes that reach it leave the kernel, so they
-/// take no part in any later warp vote.
-static bool onlyReturns(const BasicBlock *BB) {
-  return BB && isa<ReturnInst>(BB->getTerminator()) &&
-         &*BB->getFirstNonPHIOrDbg() == BB->getTerminator();
-}
-
-/// The divergent branch, if any, under which the loop is entered while the
-/// lanes that took its other way stay live elsewhere in the function.
-/// On the H200, three of 1000 random kernels whose voting loop sat under
-/// such a branch went wrong (fuzz seeds 220, 731 and 743) while the votes
-/// used one mask captured at loop entry and kept finished lanes in the loop
-/// until the whole mask was done. The votes now take their mask every trip
-/// and lanes leave after their last iteration, which removes the hazard we
-/// can name (a .sync vote naming a lane that does not reach it); until a GPU
-/// campaign confirms it, voting strategies still leave these loops alone.
-/// Strategies without a vote (advance, plain round robin) are allowed. An early
-/// return
-/// (`if (i >= n) return;`) is fine: the other lanes have left.
-static const DivergentBranch *getDivergentEntry(const DivergenceInfo &DI,
-                                                const Loop &L) {
-  for (const DivergentBranch &DB : DI.branches()) {
-    if (DB.Kind == BranchKind::LoopExit || L.contains(DB.getBlock()))
-      continue;
-    if (!DB.armsContain(L.getHeader()))
-      continue;
-    bool OthersExit = DB.Kind == BranchKind::IfOnly && onlyReturns(DB.Join);
-    if (!OthersExit)
-      return &DB;
-  }
-  return nullptr;
-}
-
-static std::string describeBranch(const DivergentBranch &DB) {
-  std::string S;
-  raw_string_ostream OS(S);
-  OS << "branch in ";
-  DB.getBlock()->printAsOperand(OS, /*PrintType=*/false);
-  if (const DebugLoc &DL = DB.Term->getDebugLoc())
-    OS << " at line " << DL.getLine();
-  return S;
-}
-
 bool Delayer::run() {
   const Target T = Target::get(getKernelInfo(F));
   bool Changed = false;
@@ -548,30 +489,12 @@ bool Delayer::run() {
              "no divergent branch at the top level of the loop's body");
       continue;
     }
-    const DivergentBranch *Outer = getDivergentEntry(DI, *L);
-    EntryNote.clear();
-    if (Outer) {
-      EntryNote = "the loop is entered under a divergent branch whose other "
-                  "lanes stay live (" +
-                  describeBranch(*Outer) + ")";
-      if (Opts.Vote && delayVotes(*Opts.Vote, Opts.IdleRemoval)) {
-        missed(*Candidates.front()->Term, "DivergentEntry",
-               EntryNote + "; only strategies without a vote (advance, "
-                           "round-robin without idle-removal) are allowed "
-                           "there");
-        continue;
-      }
-    }
-    // Delaying nests badly: a loop inside a delayed loop's arm is left as
-    // it is. (An outer loop around a delayed one is refused by its votes,
-    // which are convergent.) The GPU campaign's seed 220 differed with
-    // nested delayed loops; not understood yet, so not done.
-    if (isInsideDelayedLoop(*L)) {
-      missed(*Candidates.front()->Term, "Nested",
-             "the loop is inside an arm of a delayed loop");
-      continue;
-    }
-    if (!decideLoop(Candidates, T, /*VotesAllowed=*/!Outer))
+    // A loop entered under a divergent branch, or inside an arm of a
+    // delayed loop, needs nothing special: each trip's vote takes its mask
+    // from the lanes that reach it, whichever lanes run elsewhere (see
+    // DelayedLoop.h). (A loop around a delayed one is refused: its votes
+    // are convergent operations.)
+    if (!decideLoop(Candidates, T))
       continue;
     ++Loops;
     Changed = true;

@@ -5,12 +5,11 @@
 ; iterations alternate finishes one per trip. Each lane still runs its own
 ; iterations in order (the loop-carried state advances only for lanes that
 ; ran), so neither independent iterations nor an empty post-branch part
-; are needed. Without a vote the function is not made convergent, and the
-; loop may sit under a divergent branch.
+; are needed. Without a vote the function is not made convergent.
 ; RUN: %divopt-opt -passes='iter-delay<advance;force>' -pass-remarks=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %divopt-opt -passes='iter-delay<advance;force>' -verify-each -disable-output %s
-; RUN: %divopt-opt -passes='iter-delay<majority;force>' -pass-remarks-missed=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=VOTE
+; RUN: %divopt-opt -passes='iter-delay<majority;force>' -pass-remarks=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=VOTE
 ; RUN: %if ptxas %{ llc -mtriple=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
 ; RUN: %if ptxas %{ FileCheck %s --check-prefix=PTX < %t.ptx %}
 
@@ -19,14 +18,16 @@ target triple = "nvptx64-nvidia-cuda"
 ; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre {{.*}} (forced)
 ; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); {{.*}} (forced)
 
-; Left to the cost model, the loop under the divergent branch is weighed for
-; the strategies without a vote only; these arms are far too small.
+; Left to the cost model, both loops are weighed for every strategy (the
+; one under the divergent branch too); these arms are far too small.
 ; RUN: %divopt-opt -passes=iter-delay -pass-remarks-missed=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=AUTO
 ; AUTO: remark: <unknown>:0:0: loop not delayed: unprofitable with {{.*}}predicted speedup 0.{{.*}}
-; AUTO: remark: <unknown>:0:0: loop not delayed: unprofitable with only strategies without a vote considered: the loop is entered under a divergent branch whose other lanes stay live (branch in %entry); loop advance {{.*}}predicted speedup 0.{{.*}}
+; AUTO: remark: <unknown>:0:0: loop not delayed: unprofitable with loop advance {{.*}}predicted speedup 0.{{.*}}
 
-; A voting strategy leaves the loop under the divergent branch alone.
-; VOTE: remark: <unknown>:0:0: loop not delayed: the loop is entered under a divergent branch whose other lanes stay live (branch in %entry); only strategies without a vote (advance, round-robin without idle-removal) are allowed there
+; A voting strategy delays the loop under the divergent branch too: its
+; votes take their mask from the lanes that reach them, each trip.
+; VOTE: remark: <unknown>:0:0: delayed iterations of the loop with majority vote {{.*}} (forced)
+; VOTE: remark: <unknown>:0:0: delayed iterations of the loop with majority vote {{.*}} (forced)
 
 ; CHECK-LABEL: define ptx_kernel void @alternate(
 ; CHECK-SAME:    ) {

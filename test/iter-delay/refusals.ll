@@ -239,44 +239,6 @@ exit:
   ret void
 }
 
-; A loop entered by some lanes while the others stay live after the join
-; (not an early return): left alone.
-; CHECK: remark: <unknown>:0:0: loop not delayed: the loop is entered under a divergent branch whose other lanes stay live (branch in %entry)
-define ptx_kernel void @divergent_entry(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
-entry:
-  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %some = icmp ult i32 %tid, 16
-  br i1 %some, label %body, label %exit
-
-body:
-  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
-  %acc = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
-  %idx = add i32 %i, %tid
-  %p = getelementptr float, ptr addrspace(1) %in, i32 %idx
-  %x = load float, ptr addrspace(1) %p
-  %c = fcmp ogt float %x, 0.5
-  br i1 %c, label %then, label %else
-
-then:
-  %t = fmul float %acc, 3.0
-  br label %latch
-
-else:
-  %e = fadd float %acc, 2.0
-  br label %latch
-
-latch:
-  %acc.next = phi float [ %t, %then ], [ %e, %else ]
-  %i.next = add i32 %i, 1
-  %exitc = icmp eq i32 %i.next, %n
-  br i1 %exitc, label %exit, label %body
-
-exit:
-  %r = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
-  store float %r, ptr addrspace(1) %out
-  ret void
-}
-
 declare float @plain(float)
 declare float @helper(float) convergent
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -115,11 +115,11 @@ private:
     char ProfFile[64];
     std::snprintf(ProfFile, sizeof(ProfFile), "itdelay.divopt-auto-f%.2f.ptx",
                   C.F);
-    Variants.push_back(makeVariant(
-        Env, "DivOpt-auto-prof", ProfFile, {"itdelay" + Suffix},
-        [&, L, N, Iters, Threshold](const std::vector<Kernel> &K) {
-          launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
-        }));
+    Variants.push_back(
+        makeVariant(Env, "DivOpt-auto-prof", ProfFile, {"itdelay" + Suffix},
+                    [&, L, N, Iters, Threshold](const std::vector<Kernel> &K) {
+                      launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
+                    }));
     auto [Ones, Zeros] = getDutyCycle(C.F);
     Variants.push_back(Hand("hand-majority", "majority", SimpleMajority, 0));
     Variants.push_back(Hand("hand-rr", "rr", Ones, Zeros));

@@ -133,8 +133,10 @@ private:
   void advance(SmState &S, double Time) {
     double Done = (Time - S.Clock) * S.warpRate(Shape.ConcurrentWarps);
     S.Clock = Time;
-    // A warp within a rounding error of its end has ended.
-    double Eps = 1e-9 * std::max(1.0, Done);
+    // A warp within a rounding error of its end has ended. The error scales
+    // with the clock too: work left below what the clock can still resolve
+    // would schedule its end at the present time, again and again.
+    double Eps = 1e-9 * std::max({1.0, Done, S.Clock});
     S.ActiveWarps = 0;
     S.MemoryDemand = 0;
     for (auto &C : S.Ctas) {

@@ -31,6 +31,9 @@ extern "C" __global__ void mem_stride(const unsigned *buf,
       acc += v;
     }
   }
+  // The sum is needed here, so every load has returned before the clock
+  // is read (else ptxas sinks the adds and clock64 times the issue alone).
+  asm volatile("" : : "r"(acc));
   __syncthreads();
   long long t1 = clock64();
   if (threadIdx.x == 0)

@@ -10,8 +10,10 @@
 #include "analysis/InstructionCost.h"
 #include "analysis/model/InstructionLatency.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
@@ -24,6 +26,7 @@ using namespace llvm;
 
 STATISTIC(NumInstrumented, "Kernels given a BBV-counting copy");
 STATISTIC(NumCounters, "Basic-block counters added");
+STATISTIC(NumSampled, "Global loads and stores whose address is sampled");
 STATISTIC(NumRefused, "Kernels left without a BBV-counting copy");
 
 static_assert(static_cast<unsigned>(divopt::OpClass::Call) + 1 ==
@@ -103,10 +106,36 @@ std::string getBlockName(const BasicBlock &BB, unsigned Index) {
   return Name;
 }
 
-std::string buildMap(const Function &F) {
+/// The loads and stores of F that may reach global memory, in block order:
+/// the sites whose addresses the profile samples, so that the runtime can
+/// tell which accesses a thread order coalesces. Private (alloca) and
+/// shared or constant memory are left out: they do not go to the L1's
+/// global path in lines and sectors.
+SmallVector<Instruction *, 16> collectAccessSites(Function &F) {
+  SmallVector<Instruction *, 16> Sites;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      Value *Ptr = getLoadStorePointerOperand(&I);
+      if (!Ptr)
+        continue;
+      unsigned AS = Ptr->getType()->getPointerAddressSpace();
+      bool Global =
+          AS == 1 || (AS == 0 && !isa<AllocaInst>(getUnderlyingObject(Ptr)));
+      if (Global)
+        Sites.push_back(&I);
+    }
+  return Sites;
+}
+
+unsigned getAccessBytes(const Instruction &I) {
+  return static_cast<unsigned>(
+      I.getDataLayout().getTypeStoreSize(getLoadStoreType(&I)));
+}
+
+std::string buildMap(Function &F) {
   std::string Text;
   raw_string_ostream OS(Text);
-  OS << "divopt-bbv 1\nkernel " << F.getName() << "\nclasses";
+  OS << "divopt-bbv 2\nkernel " << F.getName() << "\nclasses";
   for (std::string_view C : getLatencyClassNames())
     OS << " " << C;
   OS << "\n";
@@ -121,6 +150,14 @@ std::string buildMap(const Function &F) {
     OS << "\n";
     ++Index;
   }
+  DenseMap<const BasicBlock *, unsigned> BlockIndex;
+  for (const BasicBlock &BB : F)
+    BlockIndex[&BB] = BlockIndex.size();
+  unsigned Site = 0;
+  for (Instruction *I : collectAccessSites(F))
+    OS << "access " << Site++ << " " << BlockIndex[I->getParent()] << " "
+       << getAccessBytes(*I) << (isa<StoreInst>(I) ? " store" : " load")
+       << "\n";
   return Text;
 }
 
@@ -132,10 +169,38 @@ void addMapGlobal(Module &M, StringRef Name, const std::string &Text) {
                      GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
 }
 
+/// Keeps, per access site, the address of its first execution in a
+/// per-thread array (0 until then): a select rather than a branch, so
+/// that the counting copy's control flow stays the kernel's.
+AllocaInst *sampleAddresses(Function &NF, ArrayRef<Instruction *> Sites,
+                            IRBuilder<> &B) {
+  if (Sites.empty())
+    return nullptr;
+  const DataLayout &DL = NF.getDataLayout();
+  ArrayType *Ty = ArrayType::get(B.getInt64Ty(), Sites.size());
+  AllocaInst *Addrs =
+      B.CreateAlloca(Ty, DL.getAllocaAddrSpace(), nullptr, "divopt.addr");
+  B.CreateMemSet(Addrs, B.getInt8(0), Sites.size() * 8, Align(8));
+  IRBuilder<> At(NF.getContext());
+  for (unsigned S = 0; S < Sites.size(); ++S) {
+    At.SetInsertPoint(Sites[S]);
+    Value *Slot = At.CreateConstInBoundsGEP2_32(Ty, Addrs, 0, S);
+    Value *Old = At.CreateLoad(At.getInt64Ty(), Slot);
+    Value *Now = At.CreatePtrToInt(getLoadStorePointerOperand(Sites[S]),
+                                   At.getInt64Ty());
+    At.CreateStore(
+        At.CreateSelect(At.CreateICmpEQ(Old, At.getInt64(0)), Now, Old), Slot);
+  }
+  return Addrs;
+}
+
 /// Counts each block of NF in a per-thread array and writes it out at every
-/// return, to the row of this thread (only in CTA Block, when given).
+/// return, to the row of this thread (only in CTA Block, when given),
+/// followed by the addresses sampled at its access sites (two words each).
 void instrument(Function &NF, std::optional<unsigned> Block) {
   const unsigned N = NF.size();
+  SmallVector<Instruction *, 16> Sites = collectAccessSites(NF);
+  const unsigned Width = N + 2 * Sites.size();
   SmallVector<BasicBlock *, 16> Blocks;
   for (BasicBlock &BB : NF)
     Blocks.push_back(&BB);
@@ -147,6 +212,8 @@ void instrument(Function &NF, std::optional<unsigned> Block) {
   AllocaInst *Counts =
       B.CreateAlloca(CountsTy, DL.getAllocaAddrSpace(), nullptr, "divopt.bbv");
   B.CreateMemSet(Counts, B.getInt8(0), N * 4, Align(4));
+  AllocaInst *Addrs = sampleAddresses(NF, Sites, B);
+  ArrayType *AddrsTy = ArrayType::get(B.getInt64Ty(), Sites.size());
   auto [InBlock, Cta] = getLinearPlace(B);
   Value *Row = InBlock;
   if (!Block) {
@@ -180,12 +247,19 @@ void instrument(Function &NF, std::optional<unsigned> Block) {
       At = SplitBlockAndInsertIfThen(Active, Ret, /*Unreachable=*/false);
     B.SetInsertPoint(At);
     Value *Base = B.CreateInBoundsGEP(B.getInt32Ty(), Out,
-                                      B.CreateMul(Row, B.getInt64(N)));
+                                      B.CreateMul(Row, B.getInt64(Width)));
     for (unsigned K = 0; K < N; ++K) {
       Value *Count = B.CreateLoad(
           B.getInt32Ty(), B.CreateConstInBoundsGEP2_32(CountsTy, Counts, 0, K));
       B.CreateAlignedStore(
           Count, B.CreateConstInBoundsGEP1_64(B.getInt32Ty(), Base, K),
+          Align(4));
+    }
+    for (unsigned S = 0; S < Sites.size(); ++S) {
+      Value *A = B.CreateLoad(
+          B.getInt64Ty(), B.CreateConstInBoundsGEP2_32(AddrsTy, Addrs, 0, S));
+      B.CreateAlignedStore(
+          A, B.CreateConstInBoundsGEP1_64(B.getInt32Ty(), Base, N + 2 * S),
           Align(4));
     }
   }
@@ -215,6 +289,7 @@ PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
     Function *NF = cloneKernelWithPointer(*F, Name, "divopt.counters");
     instrument(*NF, Opts.Block);
     ++NumInstrumented;
+    NumSampled += collectAccessSites(*F).size();
     NumCounters += F->size();
     Changed = true;
     ORE.emit([&] {

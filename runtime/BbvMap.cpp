@@ -51,6 +51,22 @@ void parseBlock(const std::vector<std::string> &Words, unsigned Line,
   Map.Blocks.push_back(std::move(B));
 }
 
+void parseAccess(const std::vector<std::string> &Words, unsigned Line,
+                 BbvMap &Map) {
+  if (Words.size() != 5 || (Words[4] != "load" && Words[4] != "store"))
+    fail(Line, "an access needs an index, a block, a size and load|store");
+  if (parseCount(Words[1], Line) != Map.Accesses.size())
+    fail(Line, "access index " + Words[1] + " out of order (expected " +
+                   std::to_string(Map.Accesses.size()) + ")");
+  BbvAccess A;
+  A.Block = parseCount(Words[2], Line);
+  if (A.Block >= Map.Blocks.size())
+    fail(Line, "access in block " + Words[2] + ", before that block's line");
+  A.Bytes = parseCount(Words[3], Line);
+  A.IsStore = Words[4] == "store";
+  Map.Accesses.push_back(A);
+}
+
 } // namespace
 
 BbvMap parseBbvMap(std::string_view Text) {
@@ -64,9 +80,10 @@ BbvMap parseBbvMap(std::string_view Text) {
     if (Words.empty())
       continue;
     if (!SawHeader) {
-      if (Words.size() != 2 || Words[0] != "divopt-bbv" || Words[1] != "1")
-        fail(LineNo, "expected 'divopt-bbv 1' (not a DivOpt BBV map, or a "
-                     "newer version)");
+      if (Words.size() != 2 || Words[0] != "divopt-bbv" ||
+          (Words[1] != "1" && Words[1] != "2"))
+        fail(LineNo, "expected 'divopt-bbv 1' or 'divopt-bbv 2' (not a DivOpt "
+                     "BBV map, or a newer version)");
       SawHeader = true;
     } else if (Words[0] == "kernel" && Words.size() == 2) {
       Map.Kernel = Words[1];
@@ -74,6 +91,8 @@ BbvMap parseBbvMap(std::string_view Text) {
       Map.Classes.assign(Words.begin() + 1, Words.end());
     } else if (Words[0] == "block") {
       parseBlock(Words, LineNo, Map);
+    } else if (Words[0] == "access") {
+      parseAccess(Words, LineNo, Map);
     } else {
       fail(LineNo, "unknown entry '" + Words[0] + "'");
     }
@@ -103,6 +122,14 @@ std::vector<double> getBlockLatencies(const BbvMap &Map,
     Lat.push_back(Sum);
   }
   return Lat;
+}
+
+MemorySystem getMemorySystem(const BbvMap &Map, const TransactionCost &Cost) {
+  MemorySystem M;
+  for (const BbvAccess &A : Map.Accesses)
+    M.Sites.push_back({A.Block, A.Bytes});
+  M.Cost = Cost;
+  return M;
 }
 
 } // namespace divopt::runtime

@@ -6,7 +6,9 @@
 //
 // Pure C++: what a `bbv-profile` run reads back. Row t holds how often
 // thread t (its linear index in the launch) executed each basic block of
-// the kernel, in the counter order of the module's block map (BbvMap.h).
+// the kernel, in the counter order of the module's block map (BbvMap.h),
+// and, per access site of the map, the address of the thread's first
+// execution of that global load or store (MemoryTraffic.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,9 +26,15 @@ struct BbvSet {
   std::size_t Blocks = 0;
   /// Threads x Blocks, row-major: Counts[T * Blocks + B].
   std::vector<std::uint32_t> Counts;
+  std::size_t Sites = 0;
+  /// Threads x Sites: Addresses[T * Sites + S]; 0 where T never ran S.
+  std::vector<std::uint64_t> Addresses;
 
   const std::uint32_t *row(std::size_t Thread) const {
     return Counts.data() + Thread * Blocks;
+  }
+  std::uint64_t address(std::size_t Thread, std::size_t Site) const {
+    return Addresses[Thread * Sites + Site];
   }
 };
 

@@ -15,11 +15,19 @@
 // BBV-weighted-scheduled: the block scheduler is simulated. The first wave
 //   of CTAs is dealt round-robin over the SMs, up to the resident CTAs per
 //   SM (the occupancy); a CTA that ends frees its slot for the next CTA in
-//   launch order. On an SM, a warp runs at full speed (its W in W cycles)
-//   while at most ConcurrentWarps are active; beyond that they share the
-//   SM's issue equally. Kernel = when the last warp ends. It sees what the
-//   plain sum does not: the tail uneven CTAs leave, and an SM left with
-//   fewer long warps than it could interleave.
+//   launch order, and when several SMs free slots at the same time the
+//   next CTAs are dealt round-robin over them too (as the hardware does:
+//   identical CTAs end together on every SM, and one SM does not take all
+//   the CTAs that follow). On an SM, a warp runs at full speed (its W in W
+//   cycles) while at most ConcurrentWarps are active; beyond that they
+//   share the SM's issue equally. Kernel = when the last warp ends. It sees
+//   what the plain sum does not: the tail uneven CTAs leave, and an SM left
+//   with fewer long warps than it could interleave.
+// With a memory system (MemoryTraffic.h), a warp also asks the SM's memory
+//   pipeline for M cycles: its W grows by the wait of its uncoalesced
+//   requests, and the warps of an SM all slow down (equally) as far as
+//   needed for their memory demand per cycle, sum of M/W, to stay within
+//   one: BBV-weighted takes the larger of the issue and the memory total.
 // BBV-weighted is in warp-cycles per SM, the scheduled one in cycles; each
 // one's ratio between two thread orders is its predicted speedup.
 //
@@ -32,6 +40,7 @@
 #define DIVOPT_RUNTIME_DIVERGENCEMODEL_H
 
 #include "runtime/BbvSet.h"
+#include "runtime/MemoryTraffic.h"
 
 #include <cstdint>
 #include <vector>
@@ -48,6 +57,21 @@ struct LaunchShape {
   /// cycles a dependent instruction waits (4 x 4 on sm_90).
   unsigned ConcurrentWarps = 16;
 };
+
+/// What one warp asks of its SM: its run time alone (Issue, cycles) and the
+/// time of the SM's memory pipeline its requests take (Memory, cycles).
+struct WarpDemand {
+  double Issue = 0;
+  double Memory = 0;
+};
+
+/// The demand of every warp of the launch, in position order; Mem may be
+/// null (no memory side: Memory stays 0).
+std::vector<WarpDemand> getWarpDemands(const BbvSet &Set,
+                                       const std::vector<double> &BlockLat,
+                                       const MemorySystem *Mem,
+                                       const std::vector<std::uint32_t> &Order,
+                                       const LaunchShape &Shape);
 
 /// Latency of every warp of the launch, in position order. Positions past
 /// the set's threads (a partial last CTA) are idle lanes.
@@ -71,12 +95,12 @@ double getBbvWeightedScheduled(const BbvSet &Set,
                                const std::vector<std::uint32_t> &Order,
                                const LaunchShape &Shape);
 
-/// The same two metrics from warp latencies already computed
-/// (getWarpLatencies), so that one pass over the BBVs serves both.
-double getBbvWeightedFromWarps(const std::vector<double> &Warps,
-                               const LaunchShape &Shape);
-double getBbvWeightedScheduledFromWarps(std::vector<double> Warps,
-                                        const LaunchShape &Shape);
+/// The same two metrics from warp demands already computed
+/// (getWarpDemands), so that one pass over the BBVs serves both.
+double getBbvWeightedFromDemands(const std::vector<WarpDemand> &Warps,
+                                 const LaunchShape &Shape);
+double getBbvWeightedScheduledFromDemands(const std::vector<WarpDemand> &Warps,
+                                          const LaunchShape &Shape);
 
 /// Throws std::invalid_argument unless Order is empty or a permutation of
 /// the set's threads, and Shape and BlockLat fit the set.

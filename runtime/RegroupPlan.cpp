@@ -10,11 +10,12 @@ namespace divopt::runtime {
 
 ModelPrediction predict(const BbvSet &Set, const std::vector<double> &BlockLat,
                         const std::vector<std::uint32_t> &Order,
-                        const LaunchShape &Shape) {
-  std::vector<double> Warps = getWarpLatencies(Set, BlockLat, Order, Shape);
+                        const LaunchShape &Shape, const MemorySystem *Mem) {
+  std::vector<WarpDemand> Warps =
+      getWarpDemands(Set, BlockLat, Mem, Order, Shape);
   ModelPrediction P;
-  P.Weighted = getBbvWeightedFromWarps(Warps, Shape);
-  P.Scheduled = getBbvWeightedScheduledFromWarps(std::move(Warps), Shape);
+  P.Weighted = getBbvWeightedFromDemands(Warps, Shape);
+  P.Scheduled = getBbvWeightedScheduledFromDemands(Warps, Shape);
   return P;
 }
 
@@ -22,12 +23,12 @@ RegroupPlan
 evaluateRegrouping(const BbvSet &Set, const std::vector<double> &BlockLat,
                    const LaunchShape &Original, const LaunchShape &Remapped,
                    RegroupAlgorithm Algorithm, std::vector<std::uint32_t> Order,
-                   double MinSpeedup) {
+                   double MinSpeedup, const MemorySystem *Mem) {
   RegroupPlan P;
   P.Algorithm = Algorithm;
-  P.Before = predict(Set, BlockLat, {}, Original);
+  P.Before = predict(Set, BlockLat, {}, Original, Mem);
   P.Order = std::move(Order);
-  P.After = predict(Set, BlockLat, P.Order, Remapped);
+  P.After = predict(Set, BlockLat, P.Order, Remapped, Mem);
   // An empty profile predicts nothing: leave the launch alone.
   P.Apply =
       P.After.Scheduled > 0 && P.predictedScheduledSpeedup() >= MinSpeedup;
@@ -38,10 +39,12 @@ RegroupPlan planRegrouping(const BbvSet &Set,
                            const std::vector<double> &BlockLat,
                            const LaunchShape &Original,
                            const LaunchShape &Remapped,
-                           RegroupAlgorithm Algorithm, double MinSpeedup) {
+                           RegroupAlgorithm Algorithm, double MinSpeedup,
+                           const MemorySystem *Mem) {
   return evaluateRegrouping(
       Set, BlockLat, Original, Remapped, Algorithm,
-      regroupThreads(Set, BlockLat, Algorithm, Remapped.WarpSize), MinSpeedup);
+      regroupThreads(Set, BlockLat, Algorithm, Remapped.WarpSize), MinSpeedup,
+      Mem);
 }
 
 } // namespace divopt::runtime

@@ -8,6 +8,8 @@
 // prediction for the launch as it is and as regrouped, and the decision:
 // regroup only when BBV-weighted-scheduled predicts at least MinSpeedup
 // (redirection costs a load per thread and scatters its memory accesses).
+// Given a memory system (MemoryTraffic.h), the model also weighs the
+// coalescing each order gives the kernel's global loads and stores.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,10 +29,12 @@ struct ModelPrediction {
   double Scheduled = 0; ///< BBV-weighted-scheduled, cycles.
 };
 
-/// Both metrics for one thread order (empty: the identity).
+/// Both metrics for one thread order (empty: the identity); Mem may be
+/// null (issue latency only).
 ModelPrediction predict(const BbvSet &Set, const std::vector<double> &BlockLat,
                         const std::vector<std::uint32_t> &Order,
-                        const LaunchShape &Shape);
+                        const LaunchShape &Shape,
+                        const MemorySystem *Mem = nullptr);
 
 struct RegroupPlan {
   RegroupAlgorithm Algorithm = RegroupAlgorithm::GreedyMax;
@@ -53,15 +57,17 @@ RegroupPlan
 evaluateRegrouping(const BbvSet &Set, const std::vector<double> &BlockLat,
                    const LaunchShape &Original, const LaunchShape &Remapped,
                    RegroupAlgorithm Algorithm, std::vector<std::uint32_t> Order,
-                   double MinSpeedup = 1.05);
+                   double MinSpeedup = 1.05, const MemorySystem *Mem = nullptr);
 
 /// Regroups with Algorithm and evaluates the order. Shapes may differ in
 /// resident CTAs per SM: the remapped kernel may need
 /// another register count than the original.
-RegroupPlan
-planRegrouping(const BbvSet &Set, const std::vector<double> &BlockLat,
-               const LaunchShape &Original, const LaunchShape &Remapped,
-               RegroupAlgorithm Algorithm, double MinSpeedup = 1.05);
+RegroupPlan planRegrouping(const BbvSet &Set,
+                           const std::vector<double> &BlockLat,
+                           const LaunchShape &Original,
+                           const LaunchShape &Remapped,
+                           RegroupAlgorithm Algorithm, double MinSpeedup = 1.05,
+                           const MemorySystem *Mem = nullptr);
 
 } // namespace divopt::runtime
 

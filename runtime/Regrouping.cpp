@@ -108,9 +108,83 @@ std::optional<BbvClasses> formClassesByHash(const BbvSet &Set,
   return C;
 }
 
-/// Many distinct BBVs: least-significant-column-first stable sorts, over
-/// the columns that vary, each on a contiguous array of (count, position)
-/// keys so that no comparison chases rows through memory.
+/// One stable counting-sort pass of (key, thread) pairs on the 16-bit
+/// digit of the keys at Shift.
+void radixPass(std::vector<std::uint64_t> &Keys,
+               std::vector<std::uint32_t> &Threads,
+               std::vector<std::uint64_t> &KeysNext,
+               std::vector<std::uint32_t> &ThreadsNext, unsigned Shift) {
+  std::vector<std::size_t> Start(65537, 0);
+  for (std::uint64_t K : Keys)
+    ++Start[(K >> Shift & 0xffffu) + 1];
+  std::partial_sum(Start.begin(), Start.end(), Start.begin());
+  for (std::size_t P = 0; P < Keys.size(); ++P) {
+    std::size_t To = Start[Keys[P] >> Shift & 0xffffu]++;
+    KeysNext[To] = Keys[P];
+    ThreadsNext[To] = Threads[P];
+  }
+  Keys.swap(KeysNext);
+  Threads.swap(ThreadsNext);
+}
+
+/// Per column, the bits its counts span above their least value, and that
+/// value: one pass over the rows, in memory order.
+std::vector<std::pair<unsigned, std::uint32_t>>
+getColumnSpans(const BbvSet &Set) {
+  std::vector<std::uint32_t> Least(Set.Blocks, ~0u), Most(Set.Blocks, 0);
+  for (std::size_t T = 0; T < Set.Threads; ++T) {
+    const std::uint32_t *Row = Set.row(T);
+    for (std::size_t Col = 0; Col < Set.Blocks; ++Col) {
+      Least[Col] = std::min(Least[Col], Row[Col]);
+      Most[Col] = std::max(Most[Col], Row[Col]);
+    }
+  }
+  std::vector<std::pair<unsigned, std::uint32_t>> Spans;
+  for (std::size_t Col = 0; Col < Set.Blocks; ++Col) {
+    unsigned Bits = 0;
+    while (Bits < 32 && (std::uint64_t(Most[Col] - Least[Col]) >> Bits) != 0)
+      ++Bits;
+    Spans.push_back({Set.Threads ? Bits : 0, Least[Col]});
+  }
+  return Spans;
+}
+
+/// Many distinct BBVs whose varying columns fit 64 bits together: each row
+/// packed into one key (the columns in significance order, each less its
+/// least value), so that key order is lexicographic row order, then a
+/// stable LSD radix sort of the keys: linear in the threads, where
+/// comparison sorts of a million rows took most of a second.
+std::optional<BbvClasses> formClassesByPackedKeys(const BbvSet &Set) {
+  std::vector<std::pair<unsigned, std::uint32_t>> Span = getColumnSpans(Set);
+  unsigned Bits = 0;
+  for (const auto &S : Span)
+    Bits += S.first;
+  if (Bits > 64)
+    return std::nullopt;
+  std::vector<std::uint64_t> Keys(Set.Threads), KeysNext(Set.Threads);
+  for (std::size_t T = 0; T < Set.Threads; ++T) {
+    std::uint64_t K = 0;
+    for (std::size_t Col = 0; Col < Set.Blocks; ++Col)
+      if (Span[Col].first > 0)
+        K = K << Span[Col].first | (Set.row(T)[Col] - Span[Col].second);
+    Keys[T] = K;
+  }
+  BbvClasses C;
+  C.Sorted.resize(Set.Threads);
+  std::iota(C.Sorted.begin(), C.Sorted.end(), 0u);
+  std::vector<std::uint32_t> Next(Set.Threads);
+  for (unsigned Shift = 0; Shift < Bits; Shift += 16)
+    radixPass(Keys, C.Sorted, KeysNext, Next, Shift);
+  for (std::size_t I = 0; I < Keys.size(); ++I)
+    if (I == 0 || Keys[I] != Keys[I - 1])
+      C.Starts.push_back(I);
+  C.Starts.push_back(Keys.size());
+  return C;
+}
+
+/// Rows too varied to pack: least-significant-column-first stable sorts,
+/// over the columns that vary, each on a contiguous array of (count,
+/// position) keys so that no comparison chases rows through memory.
 BbvClasses formClassesByColumns(const BbvSet &Set) {
   BbvClasses C;
   C.Sorted.resize(Set.Threads);
@@ -139,6 +213,8 @@ BbvClasses formClassesByColumns(const BbvSet &Set) {
 BbvClasses formClasses(const BbvSet &Set) {
   std::size_t Limit = std::max<std::size_t>(4096, Set.Threads / 16);
   if (std::optional<BbvClasses> C = formClassesByHash(Set, Limit))
+    return std::move(*C);
+  if (std::optional<BbvClasses> C = formClassesByPackedKeys(Set))
     return std::move(*C);
   return formClassesByColumns(Set);
 }
@@ -240,34 +316,70 @@ void formClassGroups(const BbvSet &Set, const BbvClasses &C, unsigned Warp,
   }
 }
 
+/// A merge of the open group Left with its right neighbour: its score, and
+/// the versions both sides had when it was scored. Compared as (score,
+/// left, versions), as the tuple it replaces was; 24 bytes, not 32.
+struct MergeEntry {
+  double Score;
+  std::uint32_t Left, LeftVersion, RightVersion;
+  bool operator>(const MergeEntry &O) const {
+    return std::tie(Score, Left, LeftVersion, RightVersion) >
+           std::tie(O.Score, O.Left, O.LeftVersion, O.RightVersion);
+  }
+};
+
+/// Open in descending latency, equal latencies in their order: a sort of
+/// contiguous (latency, position) keys, which std::stable_sort through
+/// the groups' latencies was several times slower than.
+void sortByLatencyStably(const GroupSet &Groups,
+                         std::vector<std::size_t> &Open) {
+  std::vector<std::pair<double, std::size_t>> Keys;
+  Keys.reserve(Open.size());
+  for (std::size_t I = 0; I < Open.size(); ++I)
+    Keys.push_back({-Groups.latency(Open[I]), I});
+  std::sort(Keys.begin(), Keys.end());
+  std::vector<std::size_t> Sorted;
+  Sorted.reserve(Open.size());
+  for (const auto &K : Keys)
+    Sorted.push_back(Open[K.second]);
+  Open.swap(Sorted);
+}
+
 /// Merges neighbouring open groups (in latency order), cheapest first,
 /// until none is left open; a group of whole warps closes.
 void mergeOpenGroups(GroupSet &Groups, std::vector<std::size_t> Open,
                      unsigned Warp, std::vector<std::size_t> &Closed) {
-  std::stable_sort(Open.begin(), Open.end(), [&](std::size_t A, std::size_t B) {
-    return Groups.latency(A) > Groups.latency(B);
-  });
+  sortByLatencyStably(Groups, Open);
   // A line of the open groups, linked by position; None ends it.
   const std::size_t N = Open.size(), None = N;
-  std::vector<std::size_t> Prev(N), Next(N), Version(N, 0);
+  std::vector<std::size_t> Prev(N), Next(N);
+  std::vector<std::uint32_t> Version(N, 0);
   std::vector<bool> InLine(N, true);
   for (std::size_t I = 0; I < N; ++I) {
     Prev[I] = I == 0 ? None : I - 1;
     Next[I] = I + 1;
   }
-  // (score, left, its version, right's version): stale once either side
-  // changed since it was pushed.
-  using Entry = std::tuple<double, std::size_t, std::size_t, std::size_t>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> Heap;
-  auto Push = [&](std::size_t L) {
-    if (L == None || Next[L] == None)
-      return;
+  // Stale once either side changed since it was pushed.
+  std::priority_queue<MergeEntry, std::vector<MergeEntry>,
+                      std::greater<MergeEntry>>
+      Heap;
+  auto Entry = [&](std::size_t L) -> MergeEntry {
     std::size_t R = Next[L];
-    Heap.push(
-        {Groups.mergeScore(Open[L], Open[R], Warp), L, Version[L], Version[R]});
+    return {Groups.mergeScore(Open[L], Open[R], Warp),
+            static_cast<std::uint32_t>(L), Version[L], Version[R]};
   };
-  for (std::size_t I = 0; I < N; ++I)
-    Push(I);
+  auto Push = [&](std::size_t L) {
+    if (L != None && Next[L] != None)
+      Heap.push(Entry(L));
+  };
+  {
+    // The first entries heapified at once (linear) rather than pushed one
+    // by one; the order they pop in is the same, the order being total.
+    std::vector<MergeEntry> First;
+    for (std::size_t I = 0; I + 1 < N; ++I)
+      First.push_back(Entry(I));
+    Heap = decltype(Heap)(std::greater<MergeEntry>(), std::move(First));
+  }
   auto Unlink = [&](std::size_t I) {
     InLine[I] = false;
     if (Prev[I] != None)

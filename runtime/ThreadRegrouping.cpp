@@ -87,6 +87,30 @@ LaunchShape getLaunchShape(const Kernel &K, const LaunchConfig &Config,
   return S;
 }
 
+BbvSet splitProfileRows(const std::vector<std::uint32_t> &Words,
+                        std::size_t Threads, std::size_t Blocks,
+                        std::size_t Sites) {
+  const std::size_t Width = Blocks + 2 * Sites;
+  if (Words.size() != Threads * Width)
+    throw Error("BBV profile of " + std::to_string(Words.size()) +
+                " words is not " + std::to_string(Threads) + " rows of " +
+                std::to_string(Width));
+  BbvSet Set;
+  Set.Threads = Threads;
+  Set.Blocks = Blocks;
+  Set.Sites = Sites;
+  Set.Counts.reserve(Threads * Blocks);
+  Set.Addresses.reserve(Threads * Sites);
+  for (std::size_t T = 0; T < Threads; ++T) {
+    const std::uint32_t *Row = Words.data() + T * Width;
+    Set.Counts.insert(Set.Counts.end(), Row, Row + Blocks);
+    for (std::size_t S = 0; S < Sites; ++S) // Little-endian words.
+      Set.Addresses.push_back(std::uint64_t(Row[Blocks + 2 * S + 1]) << 32 |
+                              Row[Blocks + 2 * S]);
+  }
+  return Set;
+}
+
 void checkRedirectTable(const DeviceBuffer<std::uint32_t> &Redirect,
                         const LaunchConfig &Config, const std::string &Kernel) {
   std::size_t Threads = getLaunchedThreads(Config);

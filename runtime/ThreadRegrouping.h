@@ -50,21 +50,27 @@ std::size_t getLaunchedThreads(const LaunchConfig &Config);
 LaunchShape getLaunchShape(const Kernel &K, const LaunchConfig &Config,
                            const DeviceProperties &Props);
 
+/// Splits rows of Blocks counters and Sites two-word addresses (what the
+/// counting copy writes per thread) into a set.
+BbvSet splitProfileRows(const std::vector<std::uint32_t> &Words,
+                        std::size_t Threads, std::size_t Blocks,
+                        std::size_t Sites);
+
 /// Runs Kernel's counting copy with Args on a zeroed counter buffer and
-/// returns every launched thread's BBV.
+/// returns every launched thread's BBV and sampled addresses.
 template <typename... Ts>
 BbvSet profileBbv(const Context &Ctx, const Module &M,
                   const std::string &Kernel, const LaunchConfig &Config,
                   const Ts &...Args) {
   BbvMap Map = readBbvMap(M, Kernel);
-  BbvSet Set;
-  Set.Threads = getLaunchedThreads(Config);
-  Set.Blocks = Map.Blocks.size();
-  DeviceBuffer<std::uint32_t> Counters(Ctx, Set.Threads * Set.Blocks);
+  const std::size_t Threads = getLaunchedThreads(Config);
+  const std::size_t Width = Map.Blocks.size() + 2 * Map.Accesses.size();
+  DeviceBuffer<std::uint32_t> Counters(Ctx, Threads * Width);
   Counters.fillWords(0, Config.Stream);
   launch(M.kernel(getBbvKernelName(Kernel)), Config, Args..., Counters);
-  Set.Counts = Counters.download(); // Synchronous: waits for the kernel.
-  return Set;
+  // Synchronous: waits for the kernel.
+  return splitProfileRows(Counters.download(), Threads, Map.Blocks.size(),
+                          Map.Accesses.size());
 }
 
 /// Throws Error unless Redirect holds one entry per launched thread.

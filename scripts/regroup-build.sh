@@ -2,8 +2,8 @@
 # Prepares the thread regrouping GPU run, where clang-22 and the plugin are:
 #   1. PTX of bench/regroup/kernels.cu through clang -O3 with the
 #      bbv-profile and thread-remap passes (originals, counting and remapped
-#      copies, block maps), and of bench/regroup/latency.cu; ptxas checks
-#      both;
+#      copies, block maps), and of bench/regroup/latency.cu and
+#      transactions.cu (calibration); ptxas checks them all;
 #   2. divopt-regroup-bench built here (libstdc++ linked statically, so it
 #      runs on the GPU machine's older or newer system);
 #   3. the sources (git archive of HEAD), for building there when the
@@ -30,8 +30,9 @@ flags=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda"
   -mllvm "-divopt-pipeline=bbv-profile,thread-remap" -Rpass=divopt \
   -Rpass-missed=divopt "$root/bench/regroup/kernels.cu" \
   -o "$carry/ptx/kernels.regroup.ptx" 2>"$carry/ptx/remarks.txt"
-"$clang" "${flags[@]}" "$root/bench/regroup/latency.cu" \
-  -o "$carry/ptx/latency.ptx"
+for m in latency transactions; do
+  "$clang" "${flags[@]}" "$root/bench/regroup/$m.cu" -o "$carry/ptx/$m.ptx"
+done
 for p in "$carry"/ptx/*.ptx; do
   "$cuda/bin/ptxas" -arch=sm_90 -v "$p" -o /dev/null >>"$carry/ptx/ptxas.txt" 2>&1 ||
     die "ptxas rejected $p"

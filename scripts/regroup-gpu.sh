@@ -4,7 +4,8 @@
 # ../..): the prebuilt divopt-regroup-bench, or, when it does not start
 # there, one built from the carried sources (cmake, CUDA, no LLVM).
 # Output to $OUT (else ./regroup-out): env.txt, regroup.log, regroup.csv,
-# summary.txt. Exit status 0 only if the run passed and every output was
+# summary.txt, and clocks.csv (SM clock, power and throttle reasons every
+# 200 ms during the run: the model counts cycles, the speedups are times). Exit status 0 only if the run passed and every output was
 # identical to the original kernel's.
 set -uo pipefail
 carry=$(cd "$(dirname "$0")/../.." && pwd)
@@ -32,6 +33,11 @@ if [ $? -ne 2 ]; then
       >>"$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }
   bin=$build/bench/regroup/divopt-regroup-bench
 fi
+nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,clocks_throttle_reasons.active \
+  --format=csv -lms 200 >"$out/clocks.csv" 2>&1 &
+smi=$!
 timeout 480 "$bin" --ptx-dir "$carry/ptx" --csv "$out/regroup.csv" \
   --summary "$out/summary.txt" --commit "$commit" "$@" 2>&1 | tee "$out/regroup.log"
-exit "${PIPESTATUS[0]}"
+status=${PIPESTATUS[0]}
+kill "$smi" 2>/dev/null
+exit "$status"

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // divopt-regroup-bench: calibrates the instruction latency table
-// (latency.ptx), then for each workload of kernels.cu (compiled with the
+// (latency.ptx) and the memory transaction costs (transactions.ptx), then
+// for each workload of kernels.cu (compiled with the
 // bbv-profile and thread-remap passes into kernels.regroup.ptx):
 //   1. sizes the problem so the original kernel runs about --target-ms;
 //   2. times the original (events, warm-up, median of --runs);
@@ -13,7 +14,8 @@
 //   4. times the remapped copy with the identity table (the cost of the
 //      redirection alone);
 //   5. for Sorting, Greedy and Greedy-Max: regroups (timed on the host),
-//      predicts the speedup with BBV-weighted and BBV-weighted-scheduled,
+//      predicts the speedup with BBV-weighted and BBV-weighted-scheduled
+//      (memory-aware: the sampled addresses of each access site),
 //      uploads the table (timed), times the remapped kernel, and, where the
 //      inputs are indexed arrays, the original on inputs laid out in the
 //      regrouped order (data layout transformation, output mapped back);
@@ -24,6 +26,7 @@
 
 #include "LatencyCalibration.h"
 #include "Statistics.h"
+#include "TransactionCalibration.h"
 #include "Workloads.h"
 
 #include "analysis/model/Occupancy.h"
@@ -196,8 +199,8 @@ std::string formatRow(const Row &R) {
 class Bench {
 public:
   Bench(const Options &O, Context &Ctx, const DeviceProperties &Props,
-        const LatencyTable &Table)
-      : O(O), Ctx(Ctx), Props(Props), Table(Table) {}
+        const LatencyTable &Table, const TransactionCost &Cost)
+      : O(O), Ctx(Ctx), Props(Props), Table(Table), Cost(Cost) {}
 
   void run(Workload &W, const Module &M, std::ostream &Log);
   const std::vector<Row> &rows() const { return Rows; }
@@ -228,6 +231,7 @@ private:
   Context &Ctx;
   const DeviceProperties &Props;
   const LatencyTable &Table;
+  const TransactionCost &Cost;
   std::vector<Row> Rows;
   bool AllIdentical = true;
 };
@@ -276,6 +280,11 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
     Log << " " << Map.Blocks[B].Name << "=" << Lat[B] << "x" << Runs;
   }
   Log << "\n";
+  MemorySystem Mem = getMemorySystem(Map, Cost);
+  Log << "  access sites (block, bytes):";
+  for (const AccessSite &A : Mem.Sites)
+    Log << " " << Map.Blocks[A.Block].Name << "/" << A.Bytes;
+  Log << "\n";
 
   LaunchShape Original = shapeOf(M, W.kernel(), C);
   LaunchShape Remapped = shapeOf(M, getRemapKernelName(W.kernel()), C);
@@ -305,8 +314,11 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
     RegroupPlan Plan;
     double ModelMs = hostMs([&] {
       Plan = evaluateRegrouping(Set, Lat, Original, Remapped, A, Order,
-                                O.MinSpeedup);
+                                O.MinSpeedup, &Mem);
     });
+    // The issue-only model, for the report: what the memory side changes.
+    RegroupPlan IssueOnly = evaluateRegrouping(Set, Lat, Original, Remapped, A,
+                                               Order, O.MinSpeedup);
     std::unique_ptr<DeviceBuffer<std::uint32_t>> Redirect;
     double UploadMs = hostMs([&] {
       Redirect = std::make_unique<DeviceBuffer<std::uint32_t>>(
@@ -324,7 +336,9 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
     check(R, Ref, W.output());
     record(R, Log);
     Log << "  " << Name << ": regroup " << RegroupMs << " ms, model " << ModelMs
-        << " ms, upload " << UploadMs << " ms\n";
+        << " ms, upload " << UploadMs << " ms; issue-only model "
+        << IssueOnly.predictedWeightedSpeedup() << " / "
+        << IssueOnly.predictedScheduledSpeedup() << "\n";
 
     if (!W.hasIndexedInputs())
       continue;
@@ -393,6 +407,20 @@ int runBench(const Options &O) {
               << Committed.Cycles[*findLatencyClass(L.Class)];
   std::cout << "\n";
 
+  Module Tx = Module::loadFile(Ctx, O.PtxDir + "/transactions.ptx");
+  MeasuredTransactions MT = measureTransactionCost(
+      Ctx, Tx, static_cast<unsigned>(Props.MultiprocessorCount));
+  TransactionCost CommittedTx = getTransactionCost(Props.computeCapability());
+  std::cout << "transactions (SM cycles per warp request at lane strides 0, "
+               "4, 32, 128 bytes):";
+  for (double C : MT.CyclesPerRequest)
+    std::cout << " " << C;
+  std::cout << "; fitted per request/line/sector " << MT.Fitted.PerRequest
+            << "/" << MT.Fitted.PerLine << "/" << MT.Fitted.PerSector
+            << " (committed " << CommittedTx.PerRequest << "/"
+            << CommittedTx.PerLine << "/" << CommittedTx.PerSector << ", "
+            << CommittedTx.Source << ")\n";
+
   Module M = Module::loadFile(Ctx, O.PtxDir + "/kernels.regroup.ptx");
   std::vector<std::unique_ptr<Workload>> Ws;
   Ws.push_back(makeVarTrip(Ctx, O.Threads, "skewed"));
@@ -400,7 +428,7 @@ int runBench(const Options &O) {
   Ws.push_back(makeVarTrip(Ctx, O.Threads, "coherent"));
   Ws.push_back(makeMandel(Ctx, O.Threads));
   Ws.push_back(makeSeqCmp(Ctx, O.Threads / 4));
-  Bench B(O, Ctx, Props, Table);
+  Bench B(O, Ctx, Props, Table, MT.Fitted);
   auto Start = std::chrono::steady_clock::now();
   std::cout << summaryHeader();
   bool Failed = false;

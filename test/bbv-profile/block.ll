@@ -1,5 +1,6 @@
 ; bbv-profile<block=N> counts in every thread but writes only from CTA N
-; (linear block index), to the row of the thread within its block.
+; (linear block index), to the row of the thread within its block (3
+; counters, then the address its store sampled, in two words).
 ; RUN: %divopt-opt -passes='bbv-profile<block=2>' -pass-remarks=divopt -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
@@ -24,7 +25,7 @@ exit:
 ; CHECK: then:
 ; CHECK: br i1 %divopt.profiled, label %[[W1:.+]], label %[[R1:.+]]
 ; CHECK: [[W1]]:
-; CHECK-NEXT: %[[ROW:.+]] = mul i64 %divopt.tid, 3
+; CHECK-NEXT: %[[ROW:.+]] = mul i64 %divopt.tid, 5
 ; CHECK-NEXT: getelementptr inbounds i32, ptr %divopt.counters, i64 %[[ROW]]
 ; CHECK: br label %[[R1]]
 ; CHECK: [[R1]]:
@@ -32,6 +33,6 @@ exit:
 ; CHECK: exit:
 ; CHECK: br i1 %divopt.profiled, label %[[W2:.+]], label %[[R2:.+]]
 ; CHECK: [[W2]]:
-; CHECK-NEXT: mul i64 %divopt.tid, 3
+; CHECK-NEXT: mul i64 %divopt.tid, 5
 ; CHECK: [[R2]]:
 ; CHECK-NEXT: ret void

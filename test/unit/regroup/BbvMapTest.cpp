@@ -49,7 +49,7 @@ TEST(BbvMap, ClassNamesFollowTheOpClassOrder) {
 
 TEST(BbvMap, RejectsWhatItCannotRead) {
   EXPECT_THROW(parseBbvMap(""), std::invalid_argument);
-  EXPECT_THROW(parseBbvMap("divopt-bbv 2\nkernel k\n"), std::invalid_argument);
+  EXPECT_THROW(parseBbvMap("divopt-bbv 3\nkernel k\n"), std::invalid_argument);
   EXPECT_THROW(parseBbvMap("divopt-bbv 1\nclasses fp32\nblock 0 a 1\n"),
                std::invalid_argument); // No kernel line.
   EXPECT_THROW(parseBbvMap("divopt-bbv 1\nkernel k\nclasses fp32\n"
@@ -75,6 +75,29 @@ TEST(BbvMap, UnknownClassIsAnErrorWhenWeighing) {
       parseBbvMap("divopt-bbv 1\nkernel k\nclasses tensor\nblock 0 a 1\n");
   EXPECT_THROW(getBlockLatencies(M, getLatencyTable(90)),
                std::invalid_argument);
+}
+
+TEST(BbvMap, ReadsAccessSitesIntoTheMemorySystem) {
+  BbvMap M = parseBbvMap("divopt-bbv 2\nkernel k\nclasses fp32\n"
+                         "block 0 a 1\nblock 1 b 2\n"
+                         "access 0 1 4 load\naccess 1 0 8 store\n");
+  ASSERT_EQ(M.Accesses.size(), 2u);
+  EXPECT_EQ(M.Accesses[0].Block, 1u);
+  EXPECT_EQ(M.Accesses[1].Bytes, 8u);
+  EXPECT_TRUE(M.Accesses[1].IsStore);
+  divopt::TransactionCost C{1, 2, 3, "test"};
+  MemorySystem Mem = getMemorySystem(M, C);
+  ASSERT_EQ(Mem.Sites.size(), 2u);
+  EXPECT_EQ(Mem.Sites[0].Block, 1u);
+  EXPECT_EQ(Mem.Cost.PerLine, 2);
+  // Out of order, in a block not yet listed, or of an unknown kind.
+  for (const char *Bad : {"access 1 0 4 load\n", "access 0 2 4 load\n",
+                          "access 0 0 4 atomic\n", "access 0 0 4\n"})
+    EXPECT_THROW(parseBbvMap(std::string("divopt-bbv 2\nkernel k\nclasses "
+                                         "fp32\nblock 0 a 1\nblock 1 b 2\n") +
+                             Bad),
+                 std::invalid_argument)
+        << Bad;
 }
 
 } // namespace

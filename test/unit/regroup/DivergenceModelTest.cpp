@@ -102,6 +102,17 @@ TEST(DivergenceModel, WarpsShareTheSmBeyondItsConcurrentWarps) {
                    11);
 }
 
+TEST(DivergenceModel, SlotsFreedTogetherAreDealtRoundRobin) {
+  // 2 SMs of 2 slots, one warp at full speed each; CTAs of one warp
+  // [1,1,1,1,10,10]. The first wave shares each SM: all four 1s end at 2,
+  // on both SMs at once. The two 10s go one to each SM (end 12), not both
+  // to SM 0, where they would share it and end at 22.
+  LaunchShape L = shape(4, 2, 2);
+  L.ConcurrentWarps = 1;
+  EXPECT_DOUBLE_EQ(
+      getBbvWeightedScheduled(ctasOf({1, 1, 1, 1, 10, 10}), {1}, {}, L), 12);
+}
+
 TEST(DivergenceModel, ALoneLongWarpIsLatencyBound) {
   // One CTA of 4 warps (10, 1, 1, 1) on one SM that interleaves 4 warps:
   // it ends with its longest warp, 10; BBV-weighted sums its warps, 13.

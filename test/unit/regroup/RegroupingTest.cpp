@@ -78,6 +78,55 @@ TEST(Regrouping, SortingManyDistinctBbvsMatchesAStableSort) {
     EXPECT_TRUE(isPermutation(regroupThreads(S, {1, 1, 1}, A), S.Threads));
 }
 
+TEST(Regrouping, SortingRowsTooWideToPackMatchesAStableSort) {
+  // Three columns of full 32-bit counts (96 bits, past the packed-key
+  // path's 64): the column-sort path, same order as std::stable_sort.
+  std::mt19937 Rng(12);
+  std::vector<std::vector<std::uint32_t>> Rows;
+  for (int I = 0; I < 6000; ++I)
+    Rows.push_back({static_cast<std::uint32_t>(Rng() % 3) << 30,
+                    static_cast<std::uint32_t>(Rng()),
+                    static_cast<std::uint32_t>(Rng())});
+  BbvSet S = makeSet(Rows);
+  Order Want(S.Threads);
+  std::iota(Want.begin(), Want.end(), 0u);
+  std::stable_sort(
+      Want.begin(), Want.end(),
+      [&](std::uint32_t A, std::uint32_t B) { return Rows[A] < Rows[B]; });
+  EXPECT_EQ(regroupThreads(S, {1, 1, 1}, RegroupAlgorithm::Sorting), Want);
+}
+
+/// FNV-1a of an order, to pin a large result in a few bytes.
+std::uint64_t fingerprint(const Order &O) {
+  std::uint64_t H = 1469598103934665603ull;
+  for (std::uint32_t V : O)
+    H = (H ^ V) * 1099511628211ull;
+  return H;
+}
+
+TEST(Regrouping, DistinctBbvsGiveTheOrdersOfTheFirstImplementation) {
+  // 40000 threads of trip counts in [0, 5000) as an unrolled loop's BBV
+  // (body runs trips / 8, remainder trips % 8): most rows distinct. The
+  // fingerprints are those of the orders the implementation of d494887
+  // (comparison sorts, tuple heap) gave: the faster radix sort and heap
+  // must not change a single position.
+  std::mt19937 Rng(13);
+  std::vector<std::vector<std::uint32_t>> Rows;
+  for (int I = 0; I < 40000; ++I) {
+    std::uint32_t Trips = Rng() % 5000;
+    Rows.push_back({1, Trips / 8, Trips % 8});
+  }
+  BbvSet S = makeSet(Rows);
+  std::vector<double> Lat = {3, 20, 2.5};
+  EXPECT_EQ(fingerprint(regroupThreads(S, Lat, RegroupAlgorithm::Sorting, 32)),
+            0xcec475af38f8becdull);
+  EXPECT_EQ(fingerprint(regroupThreads(S, Lat, RegroupAlgorithm::Greedy, 32)),
+            0xb36161c54e7b250full);
+  EXPECT_EQ(
+      fingerprint(regroupThreads(S, Lat, RegroupAlgorithm::GreedyMax, 32)),
+      0x3a75be17f82efd2bull);
+}
+
 TEST(Regrouping, GreedyKeepsLexicographicGroupsGreedyMaxPutsLongFirst) {
   // Trips 1 in threads {1,3,6,7} and 5 in {0,2,4,5}: two pure warps. Greedy
   // keeps the lexicographic order (1s first), Greedy-Max the latency order.

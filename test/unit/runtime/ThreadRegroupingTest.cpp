@@ -12,6 +12,8 @@
 
 #include "runtime/ThreadRegrouping.h"
 
+#include "runtime/Error.h"
+
 #include "gtest/gtest.h"
 
 using namespace divopt::runtime;
@@ -30,6 +32,17 @@ TEST(ThreadRegrouping, LaunchedThreadsCountEveryDimension) {
   C.Block = {32, 2, 1};
   EXPECT_EQ(getLaunchedThreads(C), 4u * 3 * 2 * 32 * 2);
   EXPECT_EQ(getLaunchedThreads(makeLaunchConfig(1024, 256)), 262144u);
+}
+
+TEST(ThreadRegrouping, ProfileRowsSplitIntoCountsAndAddresses) {
+  // Two threads, 2 counters and 1 address (low word first) each.
+  std::vector<std::uint32_t> Words = {3, 4, 0x10, 0x1, 5, 6, 0x20, 0x0};
+  BbvSet S = splitProfileRows(Words, 2, 2, 1);
+  EXPECT_EQ(S.Counts, (std::vector<std::uint32_t>{3, 4, 5, 6}));
+  EXPECT_EQ(S.Sites, 1u);
+  EXPECT_EQ(S.address(0, 0), 0x100000010u);
+  EXPECT_EQ(S.address(1, 0), 0x20u);
+  EXPECT_THROW(splitProfileRows(Words, 3, 2, 1), Error);
 }
 
 } // namespace

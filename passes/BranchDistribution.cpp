@@ -7,6 +7,7 @@
 #include "BranchDistribution.h"
 #include "ArmEdges.h"
 #include "ArmMelder.h"
+#include "DecidedSet.h"
 #include "PassOptions.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
@@ -164,7 +165,7 @@ private:
   FunctionAnalysisManager &FAM;
   const BranchDistributionOptions &Opts;
   /// Branches already decided; they stay in the function untouched.
-  SmallPtrSet<const Instruction *, 16> Seen;
+  DecidedSet<Instruction> Seen;
 };
 
 } // namespace

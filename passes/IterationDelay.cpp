@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "IterationDelay.h"
+#include "DecidedSet.h"
 #include "DelayedLoop.h"
 #include "PassOptions.h"
 #include "analysis/CostModel.h"
@@ -225,7 +226,7 @@ private:
   Function &F;
   FunctionAnalysisManager &FAM;
   const IterationDelayOptions &Opts;
-  SmallPtrSet<const Instruction *, 16> Seen;
+  DecidedSet<Instruction> Seen;
 };
 
 } // namespace

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoopSplit.h"
+#include "DecidedSet.h"
 #include "LoopFission.h"
 #include "PassOptions.h"
 #include "analysis/CostModel.h"
@@ -122,7 +123,7 @@ private:
   FunctionAnalysisManager &FAM;
   const LoopSplitOptions &Opts;
   /// Headers of loops already decided or created.
-  SmallPtrSet<const BasicBlock *, 16> Seen;
+  DecidedSet<BasicBlock> Seen;
 };
 
 } // namespace
@@ -138,7 +139,7 @@ void Splitter::missed(const Loop &L, StringRef Name, const Twine &Why) {
 
 Loop *Splitter::nextCandidate(LoopInfo &LI) {
   for (Loop *L : LI.getLoopsInPreorder())
-    if (L->isInnermost() && Seen.insert(L->getHeader()).second)
+    if (L->isInnermost() && Seen.insert(L->getHeader()))
       return L;
   return nullptr;
 }

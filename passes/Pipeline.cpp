@@ -29,18 +29,19 @@ static cl::opt<std::string> PipelineText(
              "-passes syntax (default: the built-in pipeline)"));
 
 StringRef getDefaultPipeline() {
-  // Branch distribution shrinks divergent code at no run-time cost. The
-  // cleanup folds what it leaves behind (single-entry PHIs, selects of
-  // equal values); the remarks report what is still divergent. Iteration
-  // delaying is not in it yet: with its strategies forced, one of 1000
-  // random kernels hung and one computed a different result on the H200
-  // (bench/results/2026-11-22-h200-run5-fuzz-summary.txt); it runs only
-  // when asked for (-passes=iter-delay, -divopt-pipeline=...).
-  // Kernel splitting comes first, so that the parts are distributed too;
-  // it leaves the original kernel as it was, so a launch that does not
-  // follow the module's launch plan (the CUDA runtime's) still works.
-  return "kernel-split,function(branch-dist,instcombine<no-verify-fixpoint>,"
-         "simplifycfg,divopt-remarks)";
+  // Branch distribution shrinks divergent code at no run-time cost. Then
+  // iteration delaying, with the cost model choosing: without !prof it
+  // delays only a loop that no branch probability in 5-95% makes slower,
+  // so in practice it acts where profile data or
+  // __builtin_expect_with_probability says it pays (SYN-ITDELAY,
+  // bench/results/2026-11-22-h100-run11.md). The cleanup folds what they
+  // leave behind (single-entry PHIs, selects of equal values); the
+  // remarks report what is still divergent. Kernel splitting comes first,
+  // so that the parts are distributed too; it leaves the original kernel
+  // as it was, so a launch that does not follow the module's launch plan
+  // (the CUDA runtime's) still works.
+  return "kernel-split,function(branch-dist,iter-delay,instcombine<no-"
+         "verify-fixpoint>,simplifycfg,divopt-remarks)";
 }
 
 Expected<DivOptPipelinePass> DivOptPipelinePass::create(PassBuilder &PB,

@@ -69,8 +69,9 @@ for s in "majority:iter-delay<majority;force>" \
     -S "$kernels/itdelay.cu" -o "$out/itdelay.divopt-${s%%:*}.ptx"
 done
 # Loop advance forced on LOOP-ADVANCE: DivOpt's version of the hand one.
-# And both benchmarks with iteration delaying left to the cost model (it is
-# not in the default pipeline): DivOpt-auto.
+# And both benchmarks with the function passes of the default pipeline
+# (iteration delaying left to the cost model) and no kernel splitting:
+# DivOpt-auto.
 auto_pipeline="function(branch-dist,iter-delay,instcombine<no-verify-fixpoint>,simplifycfg,divopt-remarks)"
 for s in "advance:function(iter-delay<advance;force>,instcombine<no-verify-fixpoint>,simplifycfg)" \
          "auto:$auto_pipeline"; do
@@ -83,13 +84,12 @@ done
   -mllvm "-divopt-pipeline=$auto_pipeline" -Rpass=divopt -Rpass-missed=divopt \
   -S "$kernels/itdelay.cu" -o "$out/itdelay.divopt-auto.ptx" \
   2>"$out/itdelay.divopt-auto-remarks.txt"
-# The cost model choosing with the branch's probability known, as profile
+# The default pipeline with the branch's probability known, as profile
 # data would give it (!prof from __builtin_expect_with_probability): one
 # build per taken frequency SYN-ITDELAY sweeps, DivOpt-auto-prof.
 for f in 0.05 0.10 0.25 0.50 0.75 0.90; do
-  "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
+  "$clang" "${clang_flags[@]}" "${divopt_flags[@]}" \
     -DDIVOPT_FUSED_PROBABILITY="$f" \
-    -mllvm "-divopt-pipeline=$auto_pipeline" -Rpass=divopt -Rpass-missed=divopt \
     -S "$kernels/itdelay.cu" -o "$out/itdelay.divopt-auto-f$f.ptx" \
     2>"$out/itdelay.divopt-auto-f$f-remarks.txt"
 done

@@ -100,8 +100,8 @@ private:
     };
     // DivOpt with each strategy forced (round robin at its default 1:1
     // duty cycle, whatever f is; advance alternates turns without a vote),
-    // and with the cost model choosing (auto: iter-delay without
-    // parameters added to the default pipeline).
+    // and with the cost model choosing (auto: the default pipeline's
+    // function passes, iter-delay without parameters among them).
     for (const char *Tag : {"majority", "rr", "rr-idle", "advance", "auto"})
       Variants.push_back(makeVariant(
           Env, std::string("DivOpt-") + Tag,
@@ -109,7 +109,7 @@ private:
           [&, L, N, Iters, Threshold](const std::vector<Kernel> &K) {
             launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
           }));
-    // The cost model choosing with the branch's probability known (!prof
+    // The default pipeline with the branch's probability known (!prof
     // from __builtin_expect_with_probability(f), as profile data would
     // give it): one build per swept f.
     char ProfFile[64];

@@ -10,6 +10,9 @@
 target triple = "nvptx64-nvidia-cuda"
 
 ; AUTO: Running pass: divopt::DivOptPipelinePass
+; AUTO: Running pass: divopt::KernelSplitPass
+; AUTO: Running pass: divopt::BranchDistributionPass on k
+; AUTO: Running pass: divopt::IterationDelayPass on k
 ; AUTO: Running pass: divopt::DivergenceRemarksPass on k
 ; OFF-NOT: DivOpt
 ; PICK: divopt-divergence: function 'k'

@@ -110,11 +110,15 @@ def plot_lines(plt, rows, bench, x_key, where, path, xlabel, title,
                 if v != REFERENCE]
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     drawn = False
+    # Hand-transformed variants dashed with hollow markers: with more than
+    # ten variants the colour cycle repeats.
     for v in variants:
         pts = series(rows, bench, x_key, where, v, x_of)
         if pts:
+            hand = v.startswith("hand")
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o",
-                    label=v)
+                    linestyle="--" if hand else "-",
+                    fillstyle="none" if hand else "full", label=v)
             drawn = True
     if extra:
         extra(ax)

@@ -71,20 +71,11 @@ splitIntoCtas(const std::vector<WarpDemand> &Warps, const LaunchShape &Shape) {
 class BlockScheduler {
 public:
   BlockScheduler(std::vector<std::vector<LiveWarp>> Ctas, const LaunchShape &S)
-      : Ctas(std::move(Ctas)), Shape(S), Sms(S.SMs) {
-    for (unsigned Sm : S.FirstWaveSms)
-      if (Sm >= S.SMs)
-        throw std::invalid_argument("dispatch sequence names SM " +
-                                    std::to_string(Sm) + " of " +
-                                    std::to_string(S.SMs));
-  }
+      : Ctas(std::move(Ctas)), Shape(S), Sms(S.SMs) {}
 
   double run() {
-    std::vector<std::size_t> All(Sms.size());
-    for (std::size_t I = 0; I < All.size(); ++I)
-      All[I] = I;
-    deal(All); // The first wave.
-    for (std::size_t I : All)
+    dealFirstWave();
+    for (std::size_t I = 0; I < Sms.size(); ++I)
       schedule(I);
     std::vector<std::size_t> Freed;
     while (!Events.empty()) {
@@ -101,7 +92,7 @@ public:
         Freed.push_back(Index);
       }
       std::sort(Freed.begin(), Freed.end());
-      deal(Freed);
+      dealRoundRobin(Freed);
       for (std::size_t I : Freed)
         schedule(I);
     }
@@ -112,38 +103,27 @@ public:
   }
 
 private:
-  /// Gives the next CTAs in launch order to the SMs of Among with a free
-  /// slot: in the hardware's measured dispatch sequence where the shape has
-  /// one, then round-robin in index order for any slot left. The sequence
-  /// holds whenever several SMs take CTAs at once, the first wave and SMs
-  /// freed together alike: short CTAs that end together on every SM are
-  /// replaced in it too, so the long CTAs an order starts last load the same
-  /// SMs twice (vartrip-coherent, run 4).
-  void deal(const std::vector<std::size_t> &Among) {
-    if (!Shape.FirstWaveSms.empty())
-      dealInSequence(Among);
-    dealRoundRobin(Among);
-  }
-
-  void dealInSequence(const std::vector<std::size_t> &Among) {
-    std::vector<bool> In(Sms.size(), false);
-    for (std::size_t I : Among)
-      In[I] = true;
-    for (bool Dealt = true; Dealt && Next < Ctas.size();) {
-      Dealt = false;
-      for (unsigned Sm : Shape.FirstWaveSms) {
-        if (Next == Ctas.size())
-          return;
-        if (!In[Sm] || Sms[Sm].Ctas.size() >= Shape.BlocksPerSM)
-          continue;
+  /// The first wave: in the measured dispatch order where the shape has
+  /// one, then round-robin over all SMs for any slot it leaves free.
+  void dealFirstWave() {
+    for (unsigned Sm : Shape.FirstWaveSms) {
+      if (Next == Ctas.size())
+        return;
+      if (Sm >= Sms.size())
+        throw std::invalid_argument("first-wave dispatch names SM " +
+                                    std::to_string(Sm) + " of " +
+                                    std::to_string(Sms.size()));
+      if (Sms[Sm].Ctas.size() < Shape.BlocksPerSM)
         admit(Sms[Sm], std::move(Ctas[Next++]));
-        Dealt = true;
-      }
     }
+    std::vector<std::size_t> All(Sms.size());
+    for (std::size_t I = 0; I < All.size(); ++I)
+      All[I] = I;
+    dealRoundRobin(All);
   }
 
-  /// One CTA each per round, in index order, until no slot or no CTA is
-  /// left.
+  /// Gives the next CTAs in launch order to the SMs of Among with a free
+  /// slot, one each per round, until no slot or no CTA is left.
   void dealRoundRobin(const std::vector<std::size_t> &Among) {
     for (bool Dealt = true; Dealt && Next < Ctas.size();) {
       Dealt = false;

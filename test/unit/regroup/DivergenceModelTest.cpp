@@ -129,12 +129,6 @@ TEST(DivergenceModel, FirstWaveFollowsTheMeasuredDispatchOrder) {
   // dealt round-robin: {0,0,0} gives SM 0 the two 10s, SM 1 both 1s.
   L.FirstWaveSms = {0, 0, 0};
   EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(S, {1}, {}, L), 20);
-  // SMs freed together are dealt in the sequence too: [1,1,1,1,10,10]
-  // (SlotsFreedTogetherAreDealtRoundRobin) with {0,0,1,1}: all four 1s
-  // end at 2 on both SMs, and SM 0 takes both 10s (2 + 20).
-  L.FirstWaveSms = {0, 0, 1, 1};
-  EXPECT_DOUBLE_EQ(
-      getBbvWeightedScheduled(ctasOf({1, 1, 1, 1, 10, 10}), {1}, {}, L), 22);
   L.FirstWaveSms = {2};
   EXPECT_THROW(getBbvWeightedScheduled(S, {1}, {}, L), std::invalid_argument);
 }

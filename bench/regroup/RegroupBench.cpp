@@ -313,9 +313,6 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
       << (Original.FirstWaveSms.empty() ? "round-robin (not measured)"
                                         : "in the measured SM order")
       << "\n";
-  LaunchShape OriginalRr = Original, RemappedRr = Remapped;
-  OriginalRr.FirstWaveSms.clear();
-  RemappedRr.FirstWaveSms.clear();
 
   std::vector<std::uint32_t> Identity(Set.Threads);
   std::iota(Identity.begin(), Identity.end(), 0u);
@@ -344,9 +341,6 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
     // The issue-only model, for the report: what the memory side changes.
     RegroupPlan IssueOnly = evaluateRegrouping(Set, Lat, Original, Remapped, A,
                                                Order, O.MinSpeedup);
-    // And with the first wave dealt round-robin, as before run 4.
-    RegroupPlan RoundRobin = evaluateRegrouping(
-        Set, Lat, OriginalRr, RemappedRr, A, Order, O.MinSpeedup, &Mem);
     std::unique_ptr<DeviceBuffer<std::uint32_t>> Redirect;
     double UploadMs = hostMs([&] {
       Redirect = std::make_unique<DeviceBuffer<std::uint32_t>>(
@@ -368,7 +362,7 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
         << IssueOnly.predictedWeightedSpeedup() << " / "
         << IssueOnly.predictedScheduledSpeedup()
         << "; scheduled, first wave round-robin "
-        << RoundRobin.predictedScheduledSpeedup() << "\n";
+        << Plan.predictedRoundRobinSpeedup() << "\n";
 
     if (!W.hasIndexedInputs())
       continue;

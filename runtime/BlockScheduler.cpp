@@ -11,6 +11,7 @@
 #include <limits>
 #include <queue>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 
 namespace divopt::runtime {
@@ -73,11 +74,8 @@ public:
       : Ctas(std::move(Ctas)), Shape(S), Sms(S.SMs) {}
 
   double run() {
-    std::vector<std::size_t> All(Sms.size());
-    for (std::size_t I = 0; I < All.size(); ++I)
-      All[I] = I;
-    dealRoundRobin(All); // The first wave.
-    for (std::size_t I : All)
+    dealFirstWave();
+    for (std::size_t I = 0; I < Sms.size(); ++I)
       schedule(I);
     std::vector<std::size_t> Freed;
     while (!Events.empty()) {
@@ -105,6 +103,25 @@ public:
   }
 
 private:
+  /// The first wave: in the measured dispatch order where the shape has
+  /// one, then round-robin over all SMs for any slot it leaves free.
+  void dealFirstWave() {
+    for (unsigned Sm : Shape.FirstWaveSms) {
+      if (Next == Ctas.size())
+        return;
+      if (Sm >= Sms.size())
+        throw std::invalid_argument("first-wave dispatch names SM " +
+                                    std::to_string(Sm) + " of " +
+                                    std::to_string(Sms.size()));
+      if (Sms[Sm].Ctas.size() < Shape.BlocksPerSM)
+        admit(Sms[Sm], std::move(Ctas[Next++]));
+    }
+    std::vector<std::size_t> All(Sms.size());
+    for (std::size_t I = 0; I < All.size(); ++I)
+      All[I] = I;
+    dealRoundRobin(All);
+  }
+
   /// Gives the next CTAs in launch order to the SMs of Among with a free
   /// slot, one each per round, until no slot or no CTA is left.
   void dealRoundRobin(const std::vector<std::size_t> &Among) {

@@ -13,16 +13,16 @@
 //   lat[b] CTA latency      = sum of its warps' W (warps share the SM's issue)
 // BBV-weighted:           kernel = sum of CTA latencies / SMs.
 // BBV-weighted-scheduled: the block scheduler is simulated. The first wave
-//   of CTAs is dealt round-robin over the SMs, up to the resident CTAs per
-//   SM (the occupancy); a CTA that ends frees its slot for the next CTA in
-//   launch order, and when several SMs free slots at the same time the
-//   next CTAs are dealt round-robin over them too (as the hardware does:
-//   identical CTAs end together on every SM, and one SM does not take all
-//   the CTAs that follow). On an SM, a warp runs at full speed (its W in W
-//   cycles) while at most ConcurrentWarps are active; beyond that they
-//   share the SM's issue equally. Kernel = when the last warp ends. It sees
-//   what the plain sum does not: the tail uneven CTAs leave, and an SM left
-//   with fewer long warps than it could interleave.
+//   of CTAs is dealt in the hardware's measured SM order (or round-robin
+//   over the SMs), up to the resident CTAs per SM (the occupancy); a CTA that
+//   ends frees its slot for the next CTA in launch order, and when several SMs
+//   free slots at the same time the next CTAs are dealt round-robin over them
+//   too (as the hardware does: identical CTAs end together on every SM, and one
+//   SM does not take all the CTAs that follow). On an SM, a warp runs at full
+//   speed (its W in W cycles) while at most ConcurrentWarps are active; beyond
+//   that they share the SM's issue equally. Kernel = when the last warp ends.
+//   It sees what the plain sum does not: the tail uneven CTAs leave, and an SM
+//   left with fewer long warps than it could interleave.
 // With a memory system (MemoryTraffic.h), a warp also asks the SM's memory
 //   pipeline for M cycles: its W grows by the wait of its uncoalesced
 //   requests, and the warps of an SM all slow down (equally) as far as
@@ -56,6 +56,12 @@ struct LaunchShape {
   /// Warps an SM runs at full speed at once: its warp schedulers times the
   /// cycles a dependent instruction waits (4 x 4 on sm_90).
   unsigned ConcurrentWarps = 16;
+  /// The SM each CTA of the first wave goes to, in launch order (measured:
+  /// bench/regroup/dispatch.cu). The hardware does not deal CTAs to SMs in
+  /// index order: on an H100 some SMs take a second CTA before others have
+  /// their first, so an order that puts heavy CTAs first loads those SMs
+  /// twice. Empty: round-robin over the SMs in index order.
+  std::vector<unsigned> FirstWaveSms;
 };
 
 /// What one warp asks of its SM: its run time alone (Issue, cycles) and the

@@ -7,7 +7,8 @@
 // Pure C++: from a BBV profile, the order an algorithm gives, the model's
 // prediction for the launch as it is and as regrouped, and the decision:
 // regroup only when BBV-weighted-scheduled predicts at least MinSpeedup
-// (redirection costs a load per thread and scatters its memory accesses).
+// (redirection costs a load per thread and scatters its memory accesses),
+// with the first wave dealt in the measured sequence and round-robin alike.
 // Given a memory system (MemoryTraffic.h), the model also weighs the
 // coalescing each order gives the kernel's global loads and stores.
 //
@@ -27,6 +28,9 @@ namespace divopt::runtime {
 struct ModelPrediction {
   double Weighted = 0;  ///< BBV-weighted, cycles.
   double Scheduled = 0; ///< BBV-weighted-scheduled, cycles.
+  /// BBV-weighted-scheduled with the first wave dealt round-robin instead
+  /// of in the shape's measured sequence (equal to Scheduled without one).
+  double ScheduledRoundRobin = 0;
 };
 
 /// Both metrics for one thread order (empty: the identity); Mem may be
@@ -41,7 +45,8 @@ struct RegroupPlan {
   /// Position -> thread; the redirection table of the remapped kernel.
   std::vector<std::uint32_t> Order;
   ModelPrediction Before, After;
-  /// Whether the predicted speedup clears the threshold.
+  /// Whether the predicted speedup clears the threshold, with the first
+  /// wave dealt both ways (evaluateRegrouping says why).
   bool Apply = false;
 
   double predictedWeightedSpeedup() const {
@@ -49,6 +54,9 @@ struct RegroupPlan {
   }
   double predictedScheduledSpeedup() const {
     return Before.Scheduled / After.Scheduled;
+  }
+  double predictedRoundRobinSpeedup() const {
+    return Before.ScheduledRoundRobin / After.ScheduledRoundRobin;
   }
 };
 

@@ -30,7 +30,7 @@ flags=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda"
   -mllvm "-divopt-pipeline=bbv-profile,thread-remap" -Rpass=divopt \
   -Rpass-missed=divopt "$root/bench/regroup/kernels.cu" \
   -o "$carry/ptx/kernels.regroup.ptx" 2>"$carry/ptx/remarks.txt"
-for m in latency transactions; do
+for m in latency transactions dispatch; do
   "$clang" "${flags[@]}" "$root/bench/regroup/$m.cu" -o "$carry/ptx/$m.ptx"
 done
 for p in "$carry"/ptx/*.ptx; do

@@ -4,9 +4,12 @@
 # ../..): the prebuilt divopt-regroup-bench, or, when it does not start
 # there, one built from the carried sources (cmake, CUDA, no LLVM).
 # Output to $OUT (else ./regroup-out): env.txt, regroup.log, regroup.csv,
-# summary.txt, and clocks.csv (SM clock, power and throttle reasons every
-# 200 ms during the run: the model counts cycles, the speedups are times). Exit status 0 only if the run passed and every output was
-# identical to the original kernel's.
+# summary.txt, clocks.csv (SM clock, power and throttle reasons every
+# 200 ms during the run: the model counts cycles, the speedups are times),
+# and calibration.sass (the calibration kernels' SASS, to check that they
+# time what they mean to). The bench stops after ${REGROUP_TIMEOUT_S:-300} s.
+# Exit status 0 only if the run passed and every output was identical to
+# the original kernel's.
 set -uo pipefail
 carry=$(cd "$(dirname "$0")/../.." && pwd)
 out=${OUT:-$PWD/regroup-out}
@@ -29,14 +32,18 @@ if [ $? -ne 2 ]; then
   cmake -S "$carry/src" -B "$build" -DDIVOPT_BUILD_PLUGIN=OFF \
     -DDIVOPT_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=Release \
     -DCUDAToolkit_ROOT="$cuda" >"$out/build.log" 2>&1 &&
-    cmake --build "$build" -j"$(nproc)" --target divopt-regroup-bench \
+    timeout 300 cmake --build "$build" -j"$(nproc)" --target divopt-regroup-bench \
       >>"$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }
   bin=$build/bench/regroup/divopt-regroup-bench
 fi
+for m in transactions dispatch; do
+  timeout 60 "$cuda/bin/ptxas" -arch=sm_90 "$carry/ptx/$m.ptx" -o "/tmp/$m.cubin" &&
+    timeout 60 "$cuda/bin/cuobjdump" -sass "/tmp/$m.cubin"
+done >"$out/calibration.sass" 2>&1
 nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,clocks_throttle_reasons.active \
   --format=csv -lms 200 >"$out/clocks.csv" 2>&1 &
 smi=$!
-timeout 480 "$bin" --ptx-dir "$carry/ptx" --csv "$out/regroup.csv" \
+timeout "${REGROUP_TIMEOUT_S:-300}" "$bin" --ptx-dir "$carry/ptx" --csv "$out/regroup.csv" \
   --summary "$out/summary.txt" --commit "$commit" "$@" 2>&1 | tee "$out/regroup.log"
 status=${PIPESTATUS[0]}
 kill "$smi" 2>/dev/null

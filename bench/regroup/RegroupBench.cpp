@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // divopt-regroup-bench: calibrates the instruction latency table
-// (latency.ptx) and the memory transaction costs (transactions.ptx), then
+// (latency.ptx), the memory transaction costs (transactions.ptx) and,
+// per CTA shape, the SMs the hardware gives a first wave (dispatch.ptx), then
 // for each workload of kernels.cu (compiled with the
 // bbv-profile and thread-remap passes into kernels.regroup.ptx):
 //   1. sizes the problem so the original kernel runs about --target-ms;
@@ -24,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DispatchCalibration.h"
 #include "LatencyCalibration.h"
 #include "Statistics.h"
 #include "TransactionCalibration.h"
@@ -46,6 +48,7 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <numeric>
 #include <sstream>
 #include <string>
@@ -199,8 +202,10 @@ std::string formatRow(const Row &R) {
 class Bench {
 public:
   Bench(const Options &O, Context &Ctx, const DeviceProperties &Props,
-        const LatencyTable &Table, const TransactionCost &Cost)
-      : O(O), Ctx(Ctx), Props(Props), Table(Table), Cost(Cost) {}
+        const LatencyTable &Table, const TransactionCost &Cost,
+        const Module &Dispatch)
+      : O(O), Ctx(Ctx), Props(Props), Table(Table), Cost(Cost),
+        Dispatch(Dispatch) {}
 
   void run(Workload &W, const Module &M, std::ostream &Log);
   const std::vector<Row> &rows() const { return Rows; }
@@ -209,13 +214,25 @@ public:
 private:
   void size(Workload &W, const Module &M, std::ostream &Log);
   LaunchShape shapeOf(const Module &M, const std::string &Name,
-                      const LaunchConfig &C) const {
+                      const LaunchConfig &C) {
     LaunchShape S = getLaunchShape(M.kernel(Name), C, Props);
     std::optional<GpuArch> Arch = getGpuArch(Props.computeCapability());
     double Fp32 = Table.Cycles[*findLatencyClass("fp32")];
     S.ConcurrentWarps = static_cast<unsigned>(
         std::lround(Arch->SubPartitionsPerSM * std::max(1.0, Fp32)));
+    S.FirstWaveSms = firstWaveSms(S.ThreadsPerBlock, S.BlocksPerSM);
     return S;
+  }
+  /// The measured first-wave dispatch order, once per CTA shape.
+  const std::vector<unsigned> &firstWaveSms(unsigned Tpb, unsigned Resident) {
+    auto Key = std::make_pair(Tpb, Resident);
+    auto It = FirstWave.find(Key);
+    if (It == FirstWave.end())
+      It = FirstWave
+               .emplace(Key, measureFirstWaveSms(Ctx, Dispatch, Props, Tpb,
+                                                 Resident))
+               .first;
+    return It->second;
   }
   void record(const Row &R, std::ostream &Log) {
     Rows.push_back(R);
@@ -232,6 +249,8 @@ private:
   const DeviceProperties &Props;
   const LatencyTable &Table;
   const TransactionCost &Cost;
+  const Module &Dispatch;
+  std::map<std::pair<unsigned, unsigned>, std::vector<unsigned>> FirstWave;
   std::vector<Row> Rows;
   bool AllIdentical = true;
 };
@@ -290,7 +309,10 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
   LaunchShape Remapped = shapeOf(M, getRemapKernelName(W.kernel()), C);
   Log << "  occupancy: " << Original.BlocksPerSM << " CTAs/SM (original), "
       << Remapped.BlocksPerSM << " (remapped); " << Original.SMs << " SMs, "
-      << Original.ConcurrentWarps << " concurrent warps/SM\n";
+      << Original.ConcurrentWarps << " concurrent warps/SM; first wave "
+      << (Original.FirstWaveSms.empty() ? "round-robin (not measured)"
+                                        : "in the measured SM order")
+      << "\n";
 
   std::vector<std::uint32_t> Identity(Set.Threads);
   std::iota(Identity.begin(), Identity.end(), 0u);
@@ -338,7 +360,9 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
     Log << "  " << Name << ": regroup " << RegroupMs << " ms, model " << ModelMs
         << " ms, upload " << UploadMs << " ms; issue-only model "
         << IssueOnly.predictedWeightedSpeedup() << " / "
-        << IssueOnly.predictedScheduledSpeedup() << "\n";
+        << IssueOnly.predictedScheduledSpeedup()
+        << "; scheduled, first wave round-robin "
+        << Plan.predictedRoundRobinSpeedup() << "\n";
 
     if (!W.hasIndexedInputs())
       continue;
@@ -428,7 +452,8 @@ int runBench(const Options &O) {
   Ws.push_back(makeVarTrip(Ctx, O.Threads, "coherent"));
   Ws.push_back(makeMandel(Ctx, O.Threads));
   Ws.push_back(makeSeqCmp(Ctx, O.Threads / 4));
-  Bench B(O, Ctx, Props, Table, MT.Fitted);
+  Module Dispatch = Module::loadFile(Ctx, O.PtxDir + "/dispatch.ptx");
+  Bench B(O, Ctx, Props, Table, MT.Fitted, Dispatch);
   auto Start = std::chrono::steady_clock::now();
   std::cout << summaryHeader();
   bool Failed = false;

@@ -34,8 +34,9 @@ double median(std::vector<double> V) {
 
 MeasuredTransactions measureTransactionCost(const Context &Ctx, const Module &M,
                                             unsigned SMs, int Repeats) {
-  // Lines up to 7 x 4 KiB + 31 x 128 bytes past the start.
-  DeviceBuffer<std::uint32_t> Buf(Ctx, 8 * 1024 + 32 * 32);
+  // Lines up to 15 x 4 KiB + 31 x 128 bytes past the start (two copies of
+  // eight sets: transactions.cu).
+  DeviceBuffer<std::uint32_t> Buf(Ctx, 16 * 1024 + 32 * 32);
   Buf.fillWords(0);
   DeviceBuffer<std::uint32_t> Sink(Ctx, 1);
   DeviceBuffer<std::int64_t> Cycles(Ctx, SMs);

@@ -113,6 +113,26 @@ TEST(DivergenceModel, SlotsFreedTogetherAreDealtRoundRobin) {
       getBbvWeightedScheduled(ctasOf({1, 1, 1, 1, 10, 10}), {1}, {}, L), 12);
 }
 
+TEST(DivergenceModel, FirstWaveFollowsTheMeasuredDispatchOrder) {
+  // 2 SMs of 2 slots, one warp at full speed each; CTAs [10,10,1,1].
+  // Round-robin: each SM gets a 10 and a 1, sharing until the 1 ends (at
+  // 2), then the 10 runs alone (9 left): 11. Dispatched as the H100 does
+  // to some SMs, SM 0 twice first ({0,0,1,1}): SM 0 shares the two 10s,
+  // which end at 20.
+  LaunchShape L = shape(4, 2, 2);
+  L.ConcurrentWarps = 1;
+  BbvSet S = ctasOf({10, 10, 1, 1});
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(S, {1}, {}, L), 11);
+  L.FirstWaveSms = {0, 0, 1, 1};
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(S, {1}, {}, L), 20);
+  // A listed SM that is full is skipped; slots the list leaves free are
+  // dealt round-robin: {0,0,0} gives SM 0 the two 10s, SM 1 both 1s.
+  L.FirstWaveSms = {0, 0, 0};
+  EXPECT_DOUBLE_EQ(getBbvWeightedScheduled(S, {1}, {}, L), 20);
+  L.FirstWaveSms = {2};
+  EXPECT_THROW(getBbvWeightedScheduled(S, {1}, {}, L), std::invalid_argument);
+}
+
 TEST(DivergenceModel, ALoneLongWarpIsLatencyBound) {
   // One CTA of 4 warps (10, 1, 1, 1) on one SM that interleaves 4 warps:
   // it ends with its longest warp, 10; BBV-weighted sums its warps, 13.

@@ -227,6 +227,27 @@ TEST(RegroupPlan, AppliesOnlyWhenTheScheduledMetricPredictsAGain) {
           .Apply);
 }
 
+TEST(RegroupPlan, AppliesOnlyWhenBothFirstWaveDealingsPredictAGain) {
+  // CTAs of one warp of 4: latencies [10,10,1,1]; 2 SMs of 2 slots, one
+  // warp at full speed. Dispatched {0,0,1,1}, SM 0 shares both 10s: 20.
+  // Regrouped [10,1,10,1] (threads 0-3, 8-11, 4-7, 12-15): each SM gets a
+  // 10 and a 1: 11, so 20/11. Round-robin: 11 before, and the regrouped
+  // order puts both 10s on SM 0: 20, so 11/20. Left alone.
+  BbvSet S = trips({10, 10, 10, 10, 10, 10, 10, 10, 1, 1, 1, 1, 1, 1, 1, 1});
+  LaunchShape L{4, 4, 2, 2, 1, {0, 0, 1, 1}};
+  Order O = {0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15};
+  RegroupPlan P =
+      evaluateRegrouping(S, {1}, L, L, RegroupAlgorithm::Sorting, O);
+  EXPECT_DOUBLE_EQ(P.predictedScheduledSpeedup(), 20.0 / 11);
+  EXPECT_DOUBLE_EQ(P.predictedRoundRobinSpeedup(), 11.0 / 20);
+  EXPECT_FALSE(P.Apply);
+  // Without a measured sequence the two are one prediction.
+  L.FirstWaveSms.clear();
+  P = evaluateRegrouping(S, {1}, L, L, RegroupAlgorithm::Sorting, O);
+  EXPECT_DOUBLE_EQ(P.Before.ScheduledRoundRobin, P.Before.Scheduled);
+  EXPECT_DOUBLE_EQ(P.predictedScheduledSpeedup(), 11.0 / 20);
+}
+
 TEST(Regrouping, RejectsInputsThatDoNotFit) {
   BbvSet S = trips({1, 2});
   EXPECT_THROW(regroupThreads(S, {1, 1}, RegroupAlgorithm::Greedy, 32),

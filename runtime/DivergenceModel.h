@@ -61,7 +61,7 @@ struct LaunchShape {
   /// index order: on an H100 some SMs take a second CTA before others have
   /// their first, so an order that puts heavy CTAs first loads those SMs
   /// twice. Empty: round-robin over the SMs in index order.
-  std::vector<unsigned> FirstWaveSms;
+  std::vector<unsigned> FirstWaveSms = {};
 };
 
 /// What one warp asks of its SM: its run time alone (Issue, cycles) and the

@@ -58,6 +58,16 @@ TEST(Regrouping, SortingIsLexicographicAndStable) {
             (Order{1, 2, 0, 3}));
 }
 
+/// The order std::stable_sort gives the rows: Sorting's definition.
+Order getStableSortOrder(const std::vector<std::vector<std::uint32_t>> &Rows) {
+  Order O(Rows.size());
+  std::iota(O.begin(), O.end(), 0u);
+  std::stable_sort(O.begin(), O.end(), [&](std::uint32_t A, std::uint32_t B) {
+    return Rows[A] < Rows[B];
+  });
+  return O;
+}
+
 TEST(Regrouping, SortingManyDistinctBbvsMatchesAStableSort) {
   // 20000 threads, most rows distinct (past the hashing path's 4096
   // classes), two varying blocks and a constant one: the column-sort path
@@ -68,11 +78,7 @@ TEST(Regrouping, SortingManyDistinctBbvsMatchesAStableSort) {
     Rows.push_back({1, static_cast<std::uint32_t>(Rng() % 300),
                     static_cast<std::uint32_t>(Rng() % 300)});
   BbvSet S = makeSet(Rows);
-  Order Want(S.Threads);
-  std::iota(Want.begin(), Want.end(), 0u);
-  std::stable_sort(
-      Want.begin(), Want.end(),
-      [&](std::uint32_t A, std::uint32_t B) { return Rows[A] < Rows[B]; });
+  Order Want = getStableSortOrder(Rows);
   EXPECT_EQ(regroupThreads(S, {1, 1, 1}, RegroupAlgorithm::Sorting), Want);
   for (auto A : {RegroupAlgorithm::Greedy, RegroupAlgorithm::GreedyMax})
     EXPECT_TRUE(isPermutation(regroupThreads(S, {1, 1, 1}, A), S.Threads));
@@ -88,11 +94,7 @@ TEST(Regrouping, SortingRowsTooWideToPackMatchesAStableSort) {
                     static_cast<std::uint32_t>(Rng()),
                     static_cast<std::uint32_t>(Rng())});
   BbvSet S = makeSet(Rows);
-  Order Want(S.Threads);
-  std::iota(Want.begin(), Want.end(), 0u);
-  std::stable_sort(
-      Want.begin(), Want.end(),
-      [&](std::uint32_t A, std::uint32_t B) { return Rows[A] < Rows[B]; });
+  Order Want = getStableSortOrder(Rows);
   EXPECT_EQ(regroupThreads(S, {1, 1, 1}, RegroupAlgorithm::Sorting), Want);
 }
 

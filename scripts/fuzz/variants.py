@@ -25,6 +25,7 @@ _ITER_DELAY_STRATEGIES = [
     "round-robin;idle-removal",
     "majority;threshold=8;max-delay=2",
     "round-robin;ones=3;zeros=1",
+    "advance",
 ]
 FORCED_PIPELINES = [
     f"function(branch-dist<force>,iter-delay<{s};force>,{_CLEANUP})"

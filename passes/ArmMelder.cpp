@@ -254,8 +254,11 @@ double scorePair(const Instruction &T, const Instruction &F,
 
 MeldPlan planMeld(const MeldRegion &R, unsigned CC, ArrayRef<double> Weights) {
   MeldPlan P;
-  for (auto [Idx, BP] : enumerate(R.Pairs)) {
+  for (auto [Idx, Pair] : enumerate(R.Pairs)) {
     double W = Idx < Weights.size() ? Weights[Idx] : 1.0;
+    // A reference, not the binding itself: lambdas capture structured
+    // bindings only from C++20.
+    const auto &BP = Pair;
     P.Columns.push_back(alignSequences(
         BP.ThenInsts.size(), BP.ElseInsts.size(), [&](unsigned I, unsigned J) {
           return scorePair(*BP.ThenInsts[I], *BP.ElseInsts[J], R, CC, W);

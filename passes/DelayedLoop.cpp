@@ -233,6 +233,7 @@ private:
   void collectValues();
   void buildHeader();
   void buildVote();
+  PHINode *createVoteState(Type *Ty, Value *Init, const Twine &Name);
   Value *buildForcedTrip(IRBuilder<> &B);
   Value *buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken);
   Value *buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken);
@@ -422,6 +423,24 @@ void LoopDelayer::buildVote() {
   B.CreateCondBr(D, ThenGate, ElseGate);
 }
 
+/// A phi in delay.header for state the vote carries from trip to trip,
+/// Init on entry; its value from delay.latch goes in VoteState.
+PHINode *LoopDelayer::createVoteState(Type *Ty, Value *Init,
+                                      const Twine &Name) {
+  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
+  PHINode *P = HB.CreatePHI(Ty, 2, Name);
+  P->addIncoming(Init, S.Preheader);
+  return P;
+}
+
+/// (V + 1) mod N, for V in 0..N-1: the next turn of a cycle.
+static Value *nextInCycle(IRBuilder<> &B, Value *V, unsigned N,
+                          const Twine &Name = "") {
+  Value *Next = B.CreateAdd(V, B.getInt32(1));
+  return B.CreateSelect(B.CreateICmpEQ(Next, B.getInt32(N)), B.getInt32(0),
+                        Next, Name);
+}
+
 /// The index in S.Ways of the way the lane's pending iteration takes.
 Value *LoopDelayer::buildWayIndex(IRBuilder<> &B) {
   auto *SI = cast<SwitchInst>(S.Branch);
@@ -438,13 +457,9 @@ Value *LoopDelayer::buildWayIndex(IRBuilder<> &B) {
 
 /// Round robin and advance on a switch: each way has a trip, in turn.
 Value *LoopDelayer::buildTurns(IRBuilder<> &B) {
-  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
-  PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
-  Phase->addIncoming(B.getInt32(0), S.Preheader);
-  Value *Next = B.CreateAdd(Phase, B.getInt32(1));
-  Value *Wrap = B.CreateICmpEQ(Next, B.getInt32(S.Ways.size()));
+  PHINode *Phase = createVoteState(I32, B.getInt32(0), "delay.phase");
   VoteState.push_back(
-      {Phase, B.CreateSelect(Wrap, B.getInt32(0), Next, "delay.phase.next")});
+      {Phase, nextInCycle(B, Phase, S.Ways.size(), "delay.phase.next")});
   return Phase;
 }
 
@@ -472,9 +487,7 @@ Value *LoopDelayer::nearestWanted(IRBuilder<> &B, Value *Start,
 /// trips.
 Value *LoopDelayer::buildSwitchMajority(IRBuilder<> &B,
                                         ArrayRef<Value *> Counts) {
-  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
-  PHINode *Ptr = HB.CreatePHI(I32, 2, "delay.rr");
-  Ptr->addIncoming(B.getInt32(0), S.Preheader);
+  PHINode *Ptr = createVoteState(I32, B.getInt32(0), "delay.rr");
   Value *Force = buildForcedTrip(B);
   Value *Most = B.getInt32(0), *MostN = Counts[0];
   for (unsigned W = 1; W < Counts.size(); ++W) {
@@ -484,9 +497,7 @@ Value *LoopDelayer::buildSwitchMajority(IRBuilder<> &B,
   }
   Most->setName("delay.majority");
   Value *Turn = nearestWanted(B, Ptr, Counts);
-  Value *After = B.CreateAdd(Turn, B.getInt32(1));
-  After = B.CreateSelect(B.CreateICmpEQ(After, B.getInt32(Counts.size())),
-                         B.getInt32(0), After);
+  Value *After = nextInCycle(B, Turn, Counts.size());
   VoteState.push_back({Ptr, B.CreateSelect(Force, After, Ptr)});
   return B.CreateSelect(Force, Turn, Most, "delay.dir");
 }
@@ -512,15 +523,10 @@ void LoopDelayer::buildSwitchVote(IRBuilder<> &B) {
       W = buildSwitchMajority(B, Counts);
     } else {
       // Idle-trip removal: the next turn some lane wants.
-      IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
-      PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
-      Phase->addIncoming(B.getInt32(0), S.Preheader);
+      PHINode *Phase = createVoteState(I32, B.getInt32(0), "delay.phase");
       W = nearestWanted(B, Phase, Counts);
-      Value *After = B.CreateAdd(W, B.getInt32(1));
       VoteState.push_back(
-          {Phase,
-           B.CreateSelect(B.CreateICmpEQ(After, B.getInt32(S.Ways.size())),
-                          B.getInt32(0), After, "delay.phase.next")});
+          {Phase, nextInCycle(B, W, S.Ways.size(), "delay.phase.next")});
     }
   }
   W->setName("delay.turn");
@@ -536,9 +542,7 @@ void LoopDelayer::buildSwitchVote(IRBuilder<> &B) {
 /// streak counted per trip cost 7-25% against no anti-starvation at 4- to
 /// 256-operation arms; this costs 2-9%.
 Value *LoopDelayer::buildForcedTrip(IRBuilder<> &B) {
-  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
-  PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
-  Phase->addIncoming(B.getInt32(0), S.Preheader);
+  PHINode *Phase = createVoteState(I32, B.getInt32(0), "delay.phase");
   Value *Force =
       B.CreateICmpEQ(Phase, B.getInt32(Opts.MaxDelay), "delay.force");
   VoteState.push_back({Phase, B.CreateSelect(Force, B.getInt32(0),
@@ -566,9 +570,7 @@ Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken) {
 }
 
 Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken) {
-  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
-  PHINode *Phase = HB.CreatePHI(I32, 2, "delay.phase");
-  Phase->addIncoming(B.getInt32(0), S.Preheader);
+  PHINode *Phase = createVoteState(I32, B.getInt32(0), "delay.phase");
   unsigned Period = Opts.Ones + Opts.Zeros;
   // The else-arm has the first Zeros trips of each period, the then-arm the
   // rest.
@@ -578,10 +580,8 @@ Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken) {
     Value *AnyElse = B.CreateICmpNE(Taken, Mask);
     D = B.CreateSelect(D, AnyThen, B.CreateNot(AnyElse), "delay.dir");
   }
-  Value *Next = B.CreateAdd(Phase, B.getInt32(1));
-  Value *Wrap = B.CreateICmpEQ(Next, B.getInt32(Period));
   VoteState.push_back(
-      {Phase, B.CreateSelect(Wrap, B.getInt32(0), Next, "delay.phase.next")});
+      {Phase, nextInCycle(B, Phase, Period, "delay.phase.next")});
   return D;
 }
 
@@ -592,9 +592,7 @@ Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken) {
 /// not two trips each. Each lane still runs its own iterations in order,
 /// and no lane's progress depends on another's.
 Value *LoopDelayer::buildAdvance(IRBuilder<> &B) {
-  IRBuilder<> HB(NewHeader, NewHeader->getFirstNonPHIIt());
-  PHINode *Turn = HB.CreatePHI(I1, 2, "delay.turn");
-  Turn->addIncoming(B.getTrue(), S.Preheader);
+  PHINode *Turn = createVoteState(I1, B.getTrue(), "delay.turn");
   VoteState.push_back({Turn, B.CreateNot(Turn, "delay.turn.next")});
   return Turn;
 }

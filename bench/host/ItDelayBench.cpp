@@ -83,11 +83,13 @@ private:
     const LaunchConfig L = makeLaunchConfig(
         getBlockCount(Count, ThreadsPerBlock), ThreadsPerBlock);
     const std::string Suffix = "_n" + std::to_string(C.N);
-    std::vector<Variant> Variants = makeCompilerVariants(
-        Env, getName(), "itdelay" + Suffix,
+    // Every compiled variant of the original kernel launches alike.
+    const LaunchFunction LaunchOriginal =
         [&, L, N, Iters, Threshold](const std::vector<Kernel> &K) {
           launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
-        });
+        };
+    std::vector<Variant> Variants = makeCompilerVariants(
+        Env, getName(), "itdelay" + Suffix, LaunchOriginal);
     auto Hand = [&, L, N, Iters,
                  Threshold](const char *Name, const char *Policy,
                             std::uint32_t P1, std::uint32_t P2) {
@@ -103,23 +105,18 @@ private:
     // and with the cost model choosing (auto: the default pipeline's
     // function passes, iter-delay without parameters among them).
     for (const char *Tag : {"majority", "rr", "rr-idle", "advance", "auto"})
-      Variants.push_back(makeVariant(
-          Env, std::string("DivOpt-") + Tag,
-          std::string("itdelay.divopt-") + Tag + ".ptx", {"itdelay" + Suffix},
-          [&, L, N, Iters, Threshold](const std::vector<Kernel> &K) {
-            launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
-          }));
+      Variants.push_back(
+          makeVariant(Env, std::string("DivOpt-") + Tag,
+                      std::string("itdelay.divopt-") + Tag + ".ptx",
+                      {"itdelay" + Suffix}, LaunchOriginal));
     // The default pipeline with the branch's probability known (!prof
     // from __builtin_expect_with_probability(f), as profile data would
     // give it): one build per swept f.
     char ProfFile[64];
     std::snprintf(ProfFile, sizeof(ProfFile), "itdelay.divopt-auto-f%.2f.ptx",
                   C.F);
-    Variants.push_back(
-        makeVariant(Env, "DivOpt-auto-prof", ProfFile, {"itdelay" + Suffix},
-                    [&, L, N, Iters, Threshold](const std::vector<Kernel> &K) {
-                      launch(K[0], L, Seeds, In, Out, N, Iters, Threshold);
-                    }));
+    Variants.push_back(makeVariant(Env, "DivOpt-auto-prof", ProfFile,
+                                   {"itdelay" + Suffix}, LaunchOriginal));
     auto [Ones, Zeros] = getDutyCycle(C.F);
     Variants.push_back(Hand("hand-majority", "majority", SimpleMajority, 0));
     Variants.push_back(Hand("hand-rr", "rr", Ones, Zeros));

@@ -118,6 +118,29 @@ static std::array<double, 33> binomial32(double P) {
   return Pr;
 }
 
+/// Trips per iteration of a lane whose turn moves as a Markov chain on N
+/// states, averaged over the chain's stationary distribution (power
+/// iteration from the uniform one). Step(S, Emit) calls Emit(To, Pr, D)
+/// for each way a lane that advanced at S goes on: with probability Pr it
+/// next advances at To, D trips later.
+template <typename StepFn>
+static double getStationaryTrips(unsigned N, StepFn Step) {
+  std::vector<double> Pi(N, 1.0 / N), Next(N);
+  double Trips = 0;
+  for (unsigned Round = 0; Round < 200; ++Round) {
+    std::fill(Next.begin(), Next.end(), 0.0);
+    Trips = 0;
+    for (unsigned S = 0; S < N; ++S)
+      Step(S, [&](unsigned To, double Pr, unsigned D) {
+        double W = Pi[S] * Pr;
+        Next[To] += W;
+        Trips += W * D;
+      });
+    Pi.swap(Next);
+  }
+  return Trips;
+}
+
 double advancePerTrip(DelayStrategy S, double P, unsigned Ones,
                       unsigned Zeros) {
   if (S == DelayStrategy::Majority) {
@@ -141,25 +164,17 @@ double advancePerTrip(DelayStrategy S, double P, unsigned Ones,
   auto Serves = [&](unsigned Phase, bool Then) {
     return (Phase % Period >= Zeros) == Then;
   };
-  std::vector<double> Pi(Period, 1.0 / Period), Next(Period);
-  double Trips = 0;
-  for (unsigned Round = 0; Round < 200; ++Round) {
-    std::fill(Next.begin(), Next.end(), 0.0);
-    Trips = 0;
-    for (unsigned S = 0; S < Period; ++S)
-      for (bool Then : {true, false}) {
-        double W = Pi[S] * (Then ? P : 1 - P);
-        if (W == 0)
-          continue;
-        unsigned D = 1;
-        while (!Serves(S + D, Then))
-          ++D;
-        Next[(S + D) % Period] += W;
-        Trips += W * D;
-      }
-    Pi.swap(Next);
-  }
-  return 1.0 / Trips;
+  return 1.0 / getStationaryTrips(Period, [&](unsigned S, auto Emit) {
+           for (bool Then : {true, false}) {
+             double Pr = Then ? P : 1 - P;
+             if (Pr == 0)
+               continue;
+             unsigned D = 1;
+             while (!Serves(S + D, Then))
+               ++D;
+             Emit((S + D) % Period, Pr, D);
+           }
+         });
 }
 
 double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
@@ -201,21 +216,10 @@ double switchTripsPerIteration(ArrayRef<double> P) {
   // chain on the K turns), as advancePerTrip does for two ways: from turn
   // S, a next way W waits ((W - S - 1) mod K) + 1 trips.
   const unsigned K = P.size();
-  std::vector<double> Pi(K, 1.0 / K), Next(K);
-  double Trips = 0;
-  for (unsigned Round = 0; Round < 200; ++Round) {
-    std::fill(Next.begin(), Next.end(), 0.0);
-    Trips = 0;
-    for (unsigned S = 0; S < K; ++S)
-      for (unsigned W = 0; W < K; ++W) {
-        double Pr = Pi[S] * P[W];
-        unsigned D = (W + K - S - 1) % K + 1;
-        Next[W] += Pr;
-        Trips += Pr * D;
-      }
-    Pi.swap(Next);
-  }
-  return Trips;
+  return getStationaryTrips(K, [&](unsigned S, auto Emit) {
+    for (unsigned W = 0; W < K; ++W)
+      Emit(W, P[W], (W + K - S - 1) % K + 1);
+  });
 }
 
 double costPerIterationSwitchDelayed(const SwitchBodyCost &B,

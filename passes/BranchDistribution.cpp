@@ -6,6 +6,7 @@
 
 #include "BranchDistribution.h"
 #include "ArmEdges.h"
+#include "ContractionPinning.h"
 #include "ArmMelder.h"
 #include "DecidedSet.h"
 #include "PassOptions.h"
@@ -316,7 +317,8 @@ PreservedAnalyses BranchDistributionPass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !isNVPTXModule(*F.getParent()))
     return PreservedAnalyses::all();
-  if (!Distributor(F, FAM, Opts).run())
+  if (!transformWithPinnedContractions(
+          F, FAM, [&] { return Distributor(F, FAM, Opts).run(); }))
     return PreservedAnalyses::all();
   return PreservedAnalyses::none();
 }

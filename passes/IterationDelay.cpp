@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "IterationDelay.h"
+#include "ContractionPinning.h"
 #include "DecidedSet.h"
 #include "DelayedLoop.h"
 #include "PassOptions.h"
@@ -508,7 +509,8 @@ PreservedAnalyses IterationDelayPass::run(Function &F,
                                           FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !isNVPTXModule(*F.getParent()))
     return PreservedAnalyses::all();
-  if (!Delayer(F, FAM, Opts).run())
+  if (!transformWithPinnedContractions(
+          F, FAM, [&] { return Delayer(F, FAM, Opts).run(); }))
     return PreservedAnalyses::all();
   return PreservedAnalyses::none();
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelClone.h"
+#include "ContractionPinning.h"
 
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
@@ -60,6 +61,9 @@ Function *cloneKernelWithPointer(Function &F, StringRef Name,
   NF->setCallingConv(F.getCallingConv());
   // F's memory effects do not cover what the new parameter is for.
   NF->removeFnAttr(Attribute::Memory);
+  // What the copy adds (counters, index redirection) must not change what
+  // code generation fuses into fmas.
+  ContractionPins::pin(*NF).keep();
   return NF;
 }
 

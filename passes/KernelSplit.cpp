@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelSplit.h"
+#include "ContractionPinning.h"
 #include "LaunchPlanGlobal.h"
 #include "PassOptions.h"
 #include "SplitLegality.h"
@@ -102,6 +103,9 @@ Function *buildPart(Function &F, Instruction &Term, BasicBlock *Entry,
                     const Twine &Name) {
   ValueToValueMapTy VMap;
   Function *Part = CloneFunction(&F, VMap);
+  // Before a way is cut off: one way's PHIs fold away and its multiplies
+  // lose uses, which changes what code generation would fuse.
+  ContractionPins::pin(*Part).keep();
   Part->setName(Name);
   Part->addFnAttr(PartAttribute, F.getName());
   auto *PartTerm = cast<Instruction>(VMap[&Term]);

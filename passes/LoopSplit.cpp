@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoopSplit.h"
+#include "ContractionPinning.h"
 #include "DecidedSet.h"
 #include "LoopFission.h"
 #include "PassOptions.h"
@@ -190,7 +191,8 @@ PreservedAnalyses LoopSplitPass::run(Function &F,
                                      FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !isNVPTXModule(*F.getParent()))
     return PreservedAnalyses::all();
-  if (!Splitter(F, FAM, Opts).run())
+  if (!transformWithPinnedContractions(
+          F, FAM, [&] { return Splitter(F, FAM, Opts).run(); }))
     return PreservedAnalyses::all();
   return PreservedAnalyses::none();
 }

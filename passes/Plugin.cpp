@@ -12,6 +12,7 @@
 
 #include "BbvProfile.h"
 #include "BranchDistribution.h"
+#include "ContractionPinning.h"
 #include "DivergenceRemarks.h"
 #include "IterationDelay.h"
 #include "KernelSplit.h"
@@ -91,6 +92,10 @@ static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
   }
   if (Name == "divopt-remarks") {
     FPM.addPass(DivergenceRemarksPass());
+    return true;
+  }
+  if (Name == "pin-contraction") {
+    FPM.addPass(ContractionPinningPass());
     return true;
   }
   return parseAnalysisUtilityPasses<DivergenceAnalysis, Function>(

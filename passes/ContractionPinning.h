@@ -1,0 +1,117 @@
+//===- ContractionPinning.h - Make FP contraction explicit ------*- C++ -*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// CUDA compiles `a * b + c` with contraction on: the IR holds an `fmul
+// contract` and an `fadd contract`, and code generation fuses them into one
+// `fma.rn` wherever the product flows straight into the sum. Three stages
+// do it, and together they fuse every such edge:
+//   - NVPTX's IR peephole (just before instruction selection) fuses an
+//     `fadd`/`fsub` with a single-use `fmul` operand, in any block, the
+//     first operand first;
+//   - the DAG combiner fuses a multiply used more than once into every sum
+//     of its own block (the operand with fewer uses first);
+//   - ptxas (--fmad=true) fuses a plain `mul` into every `add`/`sub` it
+//     reaches directly, across blocks too, but not through a `selp` or a
+//     PHI (bench/results/2026-11-25-h100-ptxas-contraction.txt).
+// A transform that moves a product and its sum apart, puts a select or a
+// PHI between them, or removes one that was there, changes what is fused,
+// and so the rounding. Before a transform changes a function, the pinner
+// writes down what code generation would have done: every fused pair
+// becomes `llvm.fma` (exactly one rounding, whatever moves later), and
+// every multiply left becomes `llvm.nvvm.mul.rn.*` (rounded on its own;
+// neither the backend nor ptxas fuses it). The transform then moves fused
+// operations as units and never creates a fusion that was not there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_PASSES_CONTRACTIONPINNING_H
+#define DIVOPT_PASSES_CONTRACTIONPINNING_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class Function;
+class Instruction;
+} // namespace llvm
+
+namespace divopt {
+
+/// The contractions of one function, made explicit, and what they
+/// replaced, so that a transform that ends up changing nothing leaves the
+/// function exactly as it was.
+class ContractionPins {
+public:
+  /// Pins every contractable multiply of F (scalar float and double).
+  static ContractionPins pin(llvm::Function &F);
+
+  ContractionPins() = default;
+  ContractionPins(ContractionPins &&O)
+      : Records(std::move(O.Records)), Declared(std::move(O.Declared)) {
+    O.Records.clear();
+    O.Declared.clear();
+  }
+  ContractionPins &operator=(ContractionPins &&) = delete;
+  ContractionPins(const ContractionPins &) = delete;
+  ~ContractionPins();
+
+  bool empty() const { return Records.empty(); }
+  /// The function keeps the explicit forms; the originals are deleted.
+  void keep();
+  /// The function gets its original instructions back.
+  void undo();
+
+  /// One edit, undone in reverse order: New replaced Old (both set), New
+  /// was created (Old null), or Old was left dead and detached from the
+  /// place before Next (New null).
+  struct Record {
+    llvm::Instruction *New = nullptr;
+    llvm::Instruction *Old = nullptr;
+    llvm::Instruction *Next = nullptr;
+  };
+
+private:
+  llvm::SmallVector<Record, 16> Records;
+  /// Intrinsic declarations the pins added to the module.
+  llvm::SmallVector<llvm::Function *, 4> Declared;
+};
+
+/// Runs Transform (which returns whether it changed F) on F with its
+/// contractions pinned; keeps the pins when it did, and undoes them when it
+/// did not.
+template <typename TransformFn>
+bool transformWithPinnedContractions(llvm::Function &F,
+                                     llvm::FunctionAnalysisManager &FAM,
+                                     TransformFn Transform) {
+  ContractionPins Pins = ContractionPins::pin(F);
+  if (!Pins.empty())
+    FAM.invalidate(F, llvm::PreservedAnalyses::none());
+  bool Changed = Transform();
+  if (Changed) {
+    Pins.keep();
+    return true;
+  }
+  if (!Pins.empty()) {
+    Pins.undo();
+    FAM.invalidate(F, llvm::PreservedAnalyses::none());
+  }
+  return false;
+}
+
+/// `pin-contraction`: pins every function of the module (for tests, and
+/// for checking the pinner against clang on the GPU: the pinned program
+/// must compute what the original computes, bit for bit).
+class ContractionPinningPass
+    : public llvm::PassInfoMixin<ContractionPinningPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace divopt
+
+#endif // DIVOPT_PASSES_CONTRACTIONPINNING_H

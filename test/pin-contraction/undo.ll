@@ -1,0 +1,61 @@
+; A transform that pins a function's contractions and then changes nothing
+; gives the function back exactly as it was: here branch-dist and iter-delay
+; refuse every branch, and the IR is unchanged, products and sums included.
+; RUN: %divopt-opt -passes='branch-dist,iter-delay' -pass-remarks-missed=divopt -S %s -o %t.ll 2>&1 | FileCheck %s
+; RUN: %opt -S %s -o %t.orig.ll
+; RUN: diff %t.orig.ll %t.ll
+
+target triple = "nvptx64-nvidia-cuda"
+
+; CHECK: remark: <unknown>:0:0: divergent branch not distributed: the arm holds a convergent operation
+define ptx_kernel void @convergent(ptr %p, float %a, float %b, float %c) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %cc = icmp ult i32 %tid, 5
+  %m = fmul contract float %a, %b
+  br i1 %cc, label %then, label %else
+then:
+  %s = fadd contract float %m, %c
+  store float %s, ptr %p
+  br label %join
+else:
+  %d = fsub contract float %c, %m
+  %e = fmul contract float %d, 3.0
+  %f = call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %e, i32 0, i32 31)
+  store float %f, ptr %p
+  br label %join
+join:
+  ret void
+}
+
+; CHECK: remark: <unknown>:0:0: loop not delayed: unprofitable
+define ptx_kernel void @loop(ptr %p, float %a, float %b, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %i1, %latch ]
+  %acc = phi float [ %a, %entry ], [ %acc1, %latch ]
+  %m = fmul contract float %acc, %b
+  %x = xor i32 %i, %tid
+  %bit = and i32 %x, 1
+  %cc = icmp eq i32 %bit, 0
+  br i1 %cc, label %then, label %else
+then:
+  %s = fadd contract float %m, 1.0
+  br label %latch
+else:
+  %d = fsub contract float %m, 2.0
+  br label %latch
+latch:
+  %acc1 = phi float [ %s, %then ], [ %d, %else ]
+  %i1 = add i32 %i, 1
+  %done = icmp eq i32 %i1, %n
+  br i1 %done, label %exit, label %head
+exit:
+  store float %acc1, ptr %p
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare float @llvm.nvvm.shfl.sync.idx.f32(i32, float, i32, i32)

@@ -54,22 +54,30 @@ def ptxas():
 class Job:
     """One kernel to build: a seed and, for reduction candidates, edits."""
 
-    def __init__(self, name, seed, edits=""):
+    def __init__(self, name, seed, edits="", fp="explicit",
+                 fp_mode=variants.DEFAULT_FP_MODE, kinds=("divopt",)):
         self.name, self.seed, self.edits = name, seed, edits
-        self.transforms = {}
-        self.same = False
+        self.fp, self.fp_mode, self.kinds = fp, fp_mode, tuple(kinds)
+        self.transforms = {}  # per DivOpt variant
+        self.same = {}  # per DivOpt variant: PTX identical to the base's
         self.failure = None  # (variant, stage, log)
+
+    def entry(self, kind):
+        """The pack's name of the pair (base, kind): the forced variant
+        keeps the seed's plain name."""
+        return self.name if kind == "divopt" else f"{self.name}-{kind}"
 
 
 def build_one(job, work, pch):
     src = os.path.join(work, f"{job.name}.cu")
     with open(src, "w") as f:
         f.write(gen_kernel.generate(job.seed,
-                                    gen_kernel.parse_edits(job.edits)))
+                                    gen_kernel.parse_edits(job.edits), job.fp))
     ptx = {}
-    for variant in ("base", "divopt"):
+    for variant in ("base",) + job.kinds:
         out = os.path.join(work, f"{job.name}.{variant}.ptx")
-        rc, err = variants.compile_ptx(src, out, variant, job.seed, pch)
+        rc, err = variants.compile_ptx(src, out, variant, job.seed, pch,
+                                       fp_mode=job.fp_mode)
         if rc != 0:
             job.failure = (variant, "clang", err)
             return job
@@ -82,11 +90,12 @@ def build_one(job, work, pch):
         if p.returncode != 0:
             job.failure = (variant, "ptxas", p.stdout)
             return job
-        if variant == "divopt":
-            job.transforms = variants.count_transforms(err)
+        if variant != "base":
+            job.transforms[variant] = variants.count_transforms(err)
         ptx[variant] = out
-    with open(ptx["base"], "rb") as a, open(ptx["divopt"], "rb") as b:
-        job.same = a.read() == b.read()
+    for kind in job.kinds:
+        with open(ptx["base"], "rb") as a, open(ptx[kind], "rb") as b:
+            job.same[kind] = a.read() == b.read()
     return job
 
 
@@ -122,12 +131,13 @@ def manifest(jobs, commit=None):
             lines.append(f"failure {j.name} {j.seed} {edits} {variant} {stage} "
                          f"{first.strip()[:200]}")
         else:
-            t = j.transforms
-            lines.append(f"kernel {j.name} {j.seed} {edits} "
-                         f"ptx/{j.name}.base.ptx ptx/{j.name}.divopt.ptx "
-                         f"distributed={t.get('distributed', 0)} "
-                         f"delayed={t.get('delayed', 0)} "
-                         f"same-ptx={int(j.same)}")
+            for kind in j.kinds:
+                t = j.transforms.get(kind, {})
+                lines.append(f"kernel {j.entry(kind)} {j.seed} {edits} "
+                             f"ptx/{j.name}.base.ptx ptx/{j.name}.{kind}.ptx "
+                             f"distributed={t.get('distributed', 0)} "
+                             f"delayed={t.get('delayed', 0)} "
+                             f"same-ptx={int(j.same.get(kind, False))}")
     return "\n".join(lines) + "\n"
 
 
@@ -142,7 +152,7 @@ def write_pack(path, jobs, work, commit):
         for j in jobs:
             if j.failure:
                 continue
-            for v in ("base", "divopt"):
+            for v in ("base",) + j.kinds:
                 for ext in ("ptx", "cubin"):
                     tar.add(os.path.join(work, f"{j.name}.{v}.{ext}"),
                             arcname=f"ptx/{j.name}.{v}.{ext}")
@@ -150,7 +160,7 @@ def write_pack(path, jobs, work, commit):
     return os.path.getsize(path)
 
 
-def build(jobs, out, work, jobs_n):
+def build(jobs, out, work, jobs_n, fp_mode=variants.DEFAULT_FP_MODE):
     """Builds jobs into the pack `out`; returns the jobs, finished."""
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
@@ -160,7 +170,7 @@ def build(jobs, out, work, jobs_n):
     plugin = os.path.join(work, "libDivOpt.so")
     shutil.copy(variants.plugin_path(), plugin)
     os.environ["DIVOPT_PLUGIN"] = plugin
-    pch = variants.build_pch(os.path.join(work, "cuda.pch"))
+    pch = variants.build_pch(os.path.join(work, "cuda.pch"), fp_mode)
     done = []
     with concurrent.futures.ThreadPoolExecutor(jobs_n) as pool:
         futures = [pool.submit(build_one, j, work, pch) for j in jobs]
@@ -192,6 +202,16 @@ def main(argv=None):
     ap.add_argument("--edits", default="",
                     help="reduction edits applied to every seed (a reduced "
                          "kernel, see reduce.py)")
+    ap.add_argument("--fp", choices=gen_kernel.FP_STYLES, default="explicit",
+                    help="how the kernels write floating point")
+    ap.add_argument("--fp-mode", choices=sorted(variants.FP_MODES),
+                    default=variants.DEFAULT_FP_MODE,
+                    help="clang's floating-point flags, the same for both "
+                         "compiles of a pair (default %(default)s)")
+    ap.add_argument("--variants", default="divopt",
+                    help="DivOpt variants each paired with clang -O3, comma "
+                         f"separated, of {', '.join(variants.VARIANTS)} "
+                         "(default divopt: every transform forced)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     ap.add_argument("-o", "--output",
                     default=os.path.join(variants.ROOT, ".carry", "fuzz-ptx",
@@ -212,22 +232,29 @@ def main(argv=None):
     gen_kernel.parse_edits(args.edits)  # An error now, not per seed.
     suffix = "-" + args.edits.replace(",", "_").replace(":", ".") \
         if args.edits else ""
-    jobs = [Job(f"s{s}{suffix}", s, args.edits)
+    kinds = tuple(filter(None, args.variants.split(",")))
+    if not kinds or any(k not in variants.VARIANTS for k in kinds):
+        ap.error(f"--variants takes {', '.join(variants.VARIANTS)}")
+    jobs = [Job(f"s{s}{suffix}", s, args.edits, args.fp, args.fp_mode, kinds)
             for s in parse_seeds(args.seeds)]
     start = time.time()
-    done, size = build(jobs, args.output, args.work, args.jobs)
+    done, size = build(jobs, args.output, args.work, args.jobs, args.fp_mode)
     took = time.time() - start
 
     failed = [j for j in done if j.failure]
     ok = [j for j in done if not j.failure]
     print(f"{len(ok)} kernels packed into {args.output} ({size / 2**20:.1f} "
           f"MiB) in {took:.0f} s with {args.jobs} jobs")
-    for what in ("distributed", "delayed"):
-        print(f"  DivOpt {what} {sum(j.transforms[what] for j in ok)} "
-              f"branches/loops in "
-              f"{sum(1 for j in ok if j.transforms[what])} kernels")
-    print(f"  {sum(1 for j in ok if j.same)} kernels have identical PTX "
-          f"both ways (nothing to compare)")
+    print(f"  float style {args.fp}, mode {args.fp_mode} "
+          f"({' '.join(variants.FP_MODES[args.fp_mode]) or 'no flags'})")
+    for kind in kinds:
+        for what in ("distributed", "delayed"):
+            print(f"  DivOpt ({kind}) {what} "
+                  f"{sum(j.transforms[kind][what] for j in ok)} "
+                  f"branches/loops in "
+                  f"{sum(1 for j in ok if j.transforms[kind][what])} kernels")
+        print(f"  {sum(1 for j in ok if j.same[kind])} kernels have identical "
+              f"PTX both ways ({kind}: nothing to compare)")
     for j in failed:
         variant, stage, _ = j.failure
         print(f"  FAILED seed {j.seed}: {variant} variant, {stage} "

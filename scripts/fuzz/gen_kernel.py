@@ -46,6 +46,12 @@ import sys
 # seed recorded in a report says which generator it belongs to.
 GENERATOR_VERSION = 2
 
+# How the kernels write floating point: "explicit" (the __f*_rn intrinsics:
+# no contraction, every compiler rounds alike) or "natural" (what
+# application code writes: `a * b + c`, the math library, double; clang
+# contracts it, and DivOpt must keep every fusion: ContractionPinning.h).
+FP_STYLES = ("explicit", "natural")
+
 # The ABI every kernel shares with the host harness (bench/fuzz). The build
 # script writes it into the pack's manifest; the harness reads it from there.
 KERNEL_NAME = "k"
@@ -198,7 +204,10 @@ class Generator:
     are the same code with different operands: what branch distribution
     melds."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, fp="explicit"):
+        if fp not in FP_STYLES:
+            raise ValueError(f"unknown float style '{fp}' ({', '.join(FP_STYLES)})")
+        self.natural = fp == "natural"
         self.rs = random.Random(seed)
         self.rl = random.Random(seed * 0x9E3779B97F4A7C15 + 1)
         self.next_id = 0
@@ -301,6 +310,8 @@ class Generator:
     def fexpr(self, sc, depth=EXPR_DEPTH):
         if depth <= 0 or self.rs.random() < 0.25:
             return self.fleaf(sc)
+        if self.natural:
+            return self.natural_fexpr(sc, depth - 1)
         d = depth - 1
         k = self.rs.randrange(9)
         a = self.fexpr(sc, d)
@@ -323,6 +334,71 @@ class Generator:
                 return f"__fadd_rn({a}, {self.fexpr(sc, d)})"
             return f"({self.cond(sc, 1)} ? {a} : {self.fexpr(sc, d)})"
         return f"fabsf({a})"
+
+    def natural_fexpr(self, sc, d):
+        """Float as application code writes it: plain operators (which
+        clang contracts into fma), the math library, conversions, double
+        precision. Every result stays finite for operands within the bound
+        (exp and pow-like growth only on clamped, scaled arguments)."""
+        k = self.rs.randrange(12)
+        a = self.fexpr(sc, d)
+        if k <= 2:
+            return f"({a} {['+', '-', '*'][k]} {self.fexpr(sc, d)})"
+        if k == 3:
+            return f"({a} * {self.fexpr(sc, d)} + {self.fexpr(sc, d)})"
+        if k == 4:
+            return f"({self.fexpr(sc, d)} - {a} * {self.fconst()})"
+        if k == 5:
+            fn = self.rs.choice(["fminf", "fmaxf"])
+            return f"{fn}({a}, {self.fexpr(sc, d)})"
+        if k == 6:
+            if self.rs.random() < 0.5:
+                return f"sqrtf(fabsf({a}))"
+            return f"rsqrtf(fabsf({a}) + 1.0f)"
+        if k == 7:
+            if self.rs.random() < 0.5:
+                return f"({a} / (fabsf({self.fexpr(sc, d)}) + 1.0f))"
+            return f"({a} / {self.rl.choice(['3.0f', '-7.0f', '0.3f'])})"
+        if k == 8:
+            fn = self.rs.choice(["expf", "__expf", "sinf", "cosf", "__sinf"])
+            return f"{fn}(clampf({a}) * 0.005f)"
+        if k == 9:
+            return f"((float)(int)({self.uleaf(sc)} & 1023u) * {self.fconst()})"
+        if k == 10:
+            b, c = self.fexpr(sc, d), self.fexpr(sc, d)
+            return (f"(float)((double)clampf({a}) * (double)clampf({b}) * 0.3 "
+                    f"+ (double){c})")
+        if sc.plain:
+            return f"({a} + {self.fexpr(sc, d)})"
+        return f"({self.cond(sc, 1)} ? {a} : {self.fexpr(sc, d)})"
+
+    def natural_fstmt(self, sc):
+        """Products and sums across statements and arm boundaries: a product
+        before a branch used in one arm, products of both arms summed after
+        the join, a product used twice."""
+        f = lambda: self.rl.choice(sc.fvars)  # noqa: E731
+        x = lambda: self.fexpr(sc, 1)  # noqa: E731
+        k = self.rs.randrange(4 if sc.plain else 6)
+        if k == 0:
+            return f"{{ float t = {x()} * {x()}; {f()} = clampf(t + {x()}); }}"
+        if k == 1:
+            return (f"{{ float m = clampf({x()}) * {self.fconst()}; "
+                    f"{f()} = clampf(m + {x()}); "
+                    f"{sc.fout(self.rl.choice(FOUT_SCRATCH))} = "
+                    f"clampf(m - {x()}); }}")
+        if k == 2:
+            return (f"{{ double t = (double){x()} * {self.fconst()}; "
+                    f"{f()} = clampf((float)(t + (double){x()})); }}")
+        if k == 3:
+            return (f"{f()} = clampf({f()} * {self.fconst()} + {x()} * "
+                    f"{self.fconst()});")
+        c = self.cond(sc, 1)
+        if k == 4:
+            return (f"{{ float p = {x()} * {x()}; if {c} {f()} = clampf(p + "
+                    f"{x()}); else {f()} = clampf(p - {x()} * "
+                    f"{self.fconst()}); }}")
+        return (f"{{ float q; if {c} q = {x()} * {self.fconst()}; else q = "
+                f"{x()} * {x()}; {f()} = clampf(q + {x()}); }}")
 
     def cond(self, sc, depth=2):
         k = self.rs.randrange(12 if depth > 0 and not sc.plain else 10)
@@ -386,6 +462,8 @@ class Generator:
             return f"{v()} {op} {self.uexpr(sc)};"
         if k < 38:
             f = self.rl.choice(sc.fvars)
+            if self.natural and self.rs.random() < 0.5:
+                return self.natural_fstmt(sc)
             return f"{f} = clampf({self.fexpr(sc)});"
         if k < 52:
             op = self.rs.choice(["=", "+=", "^="])
@@ -782,10 +860,11 @@ def called(text, names):
     return {n for n in names if re.search(rf"\b{n}\(", text)}
 
 
-def generate(seed, edits=None):
-    """The CUDA source of seed's kernel with edits (dict) applied."""
+def generate(seed, edits=None, fp="explicit"):
+    """The CUDA source of seed's kernel with edits (dict) applied; fp is the
+    float style (FP_STYLES)."""
     edits = edits or {}
-    helpers, body = Generator(seed).kernel()
+    helpers, body = Generator(seed, fp).kernel()
     p = Printer(edits)
     p.block(body, 1)
     kernel_text = KERNEL_HEAD + kernel_init(seed) + "\n".join(p.lines) + "\n}\n"
@@ -797,6 +876,7 @@ def generate(seed, edits=None):
         if h.name in need:
             need |= called(texts[h.name], names) - {h.name}
     parts = [f"// DivOpt fuzz kernel: scripts/fuzz/gen_kernel.py --seed {seed}"
+             + (f" --fp {fp}" if fp != "explicit" else "")
              + (f" --edits {format_edits(edits)}" if edits else "")
              + f" (generator {GENERATOR_VERSION})\n", PRELUDE]
     parts += [texts[h.name] for h in helpers if h.name in need]
@@ -804,9 +884,9 @@ def generate(seed, edits=None):
     return "\n".join(parts)
 
 
-def list_nodes(seed):
+def list_nodes(seed, fp="explicit"):
     """(id, kind, edit choices) of every statement, in source order."""
-    helpers, body = Generator(seed).kernel()
+    helpers, body = Generator(seed, fp).kernel()
     rows = []
 
     def walk(stmts):
@@ -840,14 +920,17 @@ def main(argv=None):
                          "else arm), uN (one loop trip), cN:K (case K)")
     ap.add_argument("--list-nodes", action="store_true",
                     help="print the editable statements instead")
+    ap.add_argument("--fp", choices=FP_STYLES, default="explicit",
+                    help="how the kernel writes floating point (default "
+                         "explicit: __f*_rn intrinsics, no contraction)")
     ap.add_argument("-o", "--output", help="file to write (default stdout)")
     args = ap.parse_args(argv)
     if args.list_nodes:
         text = "".join(f"{i} {k} {','.join(c)}\n"
-                       for i, k, c in list_nodes(args.seed))
+                       for i, k, c in list_nodes(args.seed, args.fp))
     else:
         try:
-            text = generate(args.seed, parse_edits(args.edits))
+            text = generate(args.seed, parse_edits(args.edits), args.fp)
         except ValueError as e:
             ap.error(str(e))
     if args.output:

@@ -48,7 +48,8 @@ def run(cmd):
 def compile_clang_o0(src, out):
     """clang -O0 instead of -O3, otherwise the campaign's base compile."""
     cmd = [variants.clang()] + [
-        "-O0" if f == "-O3" else f for f in variants.COMMON_FLAGS] + [
+        "-O0" if f == "-O3" else f for f in variants.COMMON_FLAGS] + \
+        variants.FP_MODES[variants.DEFAULT_FP_MODE] + [
         f"--cuda-path={variants.cuda_path()}", "-S", src, "-o", out]
     run(cmd)
 
@@ -107,7 +108,7 @@ def main(argv=None):
             stem = os.path.join(work, f"{job.name}.{slot}")
             shutil.copy(ptx[source], stem + ".ptx")
             cubin(stem + ".ptx", stem + ".cubin", level)
-        job.same = sides[left] == sides[right]
+        job.same = {"divopt": sides[left] == sides[right]}
         jobs.append(job)
     size = build_pack.write_pack(out, jobs, work, build_pack.git_commit())
     print(f"{len(jobs)} pairs of seed {args.seed} packed into {out} "

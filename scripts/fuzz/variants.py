@@ -38,13 +38,31 @@ def forced_pipeline(seed):
     return FORCED_PIPELINES[seed % len(FORCED_PIPELINES)]
 
 
-# -ffp-contract=off: clang's CUDA default fuses a*b+c into fma; a transform
-# that moves a multiply and an add apart or together would then change
-# rounding legitimately. Without contraction every float result is exact.
 COMMON_FLAGS = [
     "-x", "cuda", "--cuda-gpu-arch=sm_90", "--cuda-device-only", "-O3",
-    "-ffp-contract=off", "-Wno-unknown-cuda-version",
+    "-Wno-unknown-cuda-version",
 ]
+
+# The floating-point modes a CUDA user compiles with; both variants of a
+# campaign get the same. "contract-off" is the historical campaigns' mode
+# (with the explicit-rounding generator every result is exact there); the
+# others check that DivOpt keeps every fusion clang makes
+# (passes/ContractionPinning.h).
+FP_MODES = {
+    "default": [],  # CUDA's own: -ffp-contract=fast
+    "contract-on": ["-ffp-contract=on"],
+    "contract-off": ["-ffp-contract=off"],
+    "fast-math": ["-ffast-math"],
+    "ftz": ["-fgpu-flush-denormals-to-zero"],
+    "approx": ["-fgpu-approx-transcendentals"],
+    "fast-math-ftz": ["-ffast-math", "-fgpu-flush-denormals-to-zero"],
+}
+DEFAULT_FP_MODE = "contract-off"
+
+# What a DivOpt variant runs: every transform forced (the pipeline seed's
+# number picks), the automatic pipeline (the cost model decides), or the
+# contraction pinner alone (which must change no result).
+VARIANTS = ("divopt", "auto", "pin")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -63,24 +81,29 @@ def plugin_path():
         "DIVOPT_PLUGIN", os.path.join(ROOT, "build", "passes", "libDivOpt.so"))
 
 
-def base_command(pch=None):
-    cmd = [clang()] + COMMON_FLAGS + [f"--cuda-path={cuda_path()}"]
+def base_command(pch=None, fp_mode=DEFAULT_FP_MODE):
+    cmd = [clang()] + COMMON_FLAGS + FP_MODES[fp_mode] + [
+        f"--cuda-path={cuda_path()}"]
     if pch:
         cmd += ["-include-pch", pch]
     return cmd
 
 
 def variant_flags(variant, seed):
-    """Extra flags of a variant: 'base' (clang -O3) or 'divopt'."""
+    """Extra flags of a variant: 'base' (clang -O3) or one of VARIANTS."""
     if variant == "base":
         return []
+    plugin = ["-Xarch_device", f"-fpass-plugin={plugin_path()}",
+              # The verifier checks the IR DivOpt's pipeline leaves.
+              "-fverify-intermediate-code",
+              # What was transformed, counted by build_pack.py.
+              "-Rpass=divopt"]
     if variant == "divopt":
-        return ["-Xarch_device", f"-fpass-plugin={plugin_path()}",
-                "-mllvm", f"-divopt-pipeline={forced_pipeline(seed)}",
-                # The verifier checks the IR DivOpt's pipeline leaves.
-                "-fverify-intermediate-code",
-                # What was transformed, counted by build_pack.py.
-                "-Rpass=divopt"]
+        return plugin + ["-mllvm", f"-divopt-pipeline={forced_pipeline(seed)}"]
+    if variant == "auto":
+        return plugin
+    if variant == "pin":
+        return plugin + ["-mllvm", "-divopt-pipeline=function(pin-contraction)"]
     raise ValueError(f"unknown variant {variant}")
 
 
@@ -92,21 +115,24 @@ def count_transforms(stderr):
     }
 
 
-def build_pch(path):
+def build_pch(path, fp_mode=DEFAULT_FP_MODE):
     """Precompiles the CUDA wrapper header clang includes into every device
     compile (it is 80% of a compile's time). The PTX is the same with and
-    without it (test/fuzz/pch-same-ptx.test checks)."""
+    without it (test/fuzz/pch-same-ptx.test checks). A PCH holds the float
+    mode it was built with: one per mode."""
     header = path + ".h"
     with open(header, "w") as f:
         f.write("// Empty: the PCH holds what clang includes implicitly.\n")
-    subprocess.run(base_command() + ["-S", "-Xclang", "-emit-pch", header,
-                                     "-o", path], check=True)
+    subprocess.run(base_command(fp_mode=fp_mode) +
+                   ["-S", "-Xclang", "-emit-pch", header, "-o", path],
+                   check=True)
     return path
 
 
-def compile_ptx(source, output, variant, seed, pch=None, emit_llvm=False):
+def compile_ptx(source, output, variant, seed, pch=None, emit_llvm=False,
+                fp_mode=DEFAULT_FP_MODE):
     """Runs one compile; returns (returncode, stderr)."""
-    cmd = base_command(pch) + ["-S", source, "-o", output]
+    cmd = base_command(pch, fp_mode) + ["-S", source, "-o", output]
     if emit_llvm:
         cmd.append("-emit-llvm")
     cmd += variant_flags(variant, seed)

@@ -1,24 +1,61 @@
 #!/usr/bin/env bash
-# Installs what DivOpt needs on Debian 12 when it is missing: LLVM 22 (opt,
-# clang, lit, FileCheck, headers), CMake, a C++ compiler and GoogleTest.
-# CUDA is expected at /usr/local/cuda (or $CUDA_PATH); it is not installed here.
-# With --sanitizers also clang's sanitizer runtimes (libclang-rt-22-dev), which
-# scripts/test-sanitized.sh builds the plugin against.
+# Installs with apt-get what DivOpt's build and whole test suite need on
+# Debian 12, when it is missing. CUDA is expected at /usr/local/cuda (or
+# $CUDA_PATH); it is not installed here.
+#
+#   scripts/setup.sh            install what is missing
+#   scripts/setup.sh --list     print the packages, one a line
+#
+# PACKAGES is the one list: each package with a file or command that shows
+# it is there. scripts/check-setup.sh (run by CI) checks that every file the
+# suite uses belongs to a package of this list, and that setup installs
+# again what is removed.
 set -euo pipefail
 
-need=()
-if [ "${1:-}" = --sanitizers ]; then
-  rt=$(clang++-22 -print-file-name=libclang_rt.asan-x86_64.so 2>/dev/null || true)
-  [ -f "$rt" ] || need+=(libclang-rt-22-dev)
+asan_runtime() {
+  clang++-22 -print-file-name=libclang_rt.asan-x86_64.so 2>/dev/null || true
+}
+
+# package | probe: a command name, or an absolute file path, or @function
+PACKAGES=(
+  "llvm-22-dev|/usr/lib/llvm-22/lib/cmake/llvm/LLVMConfig.cmake"
+  "llvm-22-tools|/usr/lib/llvm-22/bin/FileCheck"
+  "llvm-22|opt-22"
+  "clang-22|clang++-22"
+  "libclang-rt-22-dev|@asan_runtime"
+  "cmake|cmake"
+  "g++|g++"
+  "make|make"
+  "libgtest-dev|/usr/include/gtest/gtest.h"
+  "python3|python3"
+)
+
+present() {
+  local probe=$1
+  case $probe in
+  @*)
+    local f
+    f=$("${probe#@}")
+    [ -n "$f" ] && [ -f "$f" ]
+    ;;
+  /*) [ -e "$probe" ] ;;
+  *) command -v "$probe" >/dev/null ;;
+  esac
+}
+
+if [ "${1:-}" = --list ]; then
+  for entry in "${PACKAGES[@]}"; do echo "${entry%%|*}"; done
+  exit 0
 fi
-command -v opt-22 >/dev/null || need+=(llvm-22-dev llvm-22-tools)
-command -v clang++-22 >/dev/null || need+=(clang-22)
-[ -f /usr/lib/llvm-22/lib/cmake/llvm/LLVMConfig.cmake ] || need+=(llvm-22-dev)
-command -v cmake >/dev/null || need+=(cmake)
-command -v g++ >/dev/null || need+=(g++)
-command -v make >/dev/null || need+=(make)
-[ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
-python3 -c 'import sys' 2>/dev/null || need+=(python3)
+# Accepted for the scripts that asked for the sanitizer runtimes alone;
+# they are always installed now (the suite's UB check links with them).
+[ "${1:-}" = --sanitizers ] && shift
+[ $# -eq 0 ] || { echo "usage: $0 [--list]" >&2; exit 2; }
+
+need=()
+for entry in "${PACKAGES[@]}"; do
+  present "${entry#*|}" || need+=("${entry%%|*}")
+done
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "setup: all dependencies present"
@@ -33,4 +70,7 @@ fi
 echo "setup: installing ${need[*]}"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+for entry in "${PACKAGES[@]}"; do
+  present "${entry#*|}" || { echo "setup: ${entry%%|*} installed, but ${entry#*|} is still missing" >&2; exit 1; }
+done
 echo "setup: done"

@@ -7,6 +7,7 @@
 #include "runtime/RegroupPlan.h"
 
 #include <algorithm>
+#include <future>
 
 namespace divopt::runtime {
 
@@ -14,14 +15,20 @@ ModelPrediction predictFromDemands(const std::vector<WarpDemand> &Warps,
                                    const LaunchShape &Shape) {
   ModelPrediction P;
   P.Weighted = getBbvWeightedFromDemands(Warps, Shape);
-  P.Scheduled = getBbvWeightedScheduledFromDemands(Warps, Shape);
-  P.ScheduledRoundRobin = P.Scheduled;
-  if (!Shape.FirstWaveSms.empty()) {
-    LaunchShape RoundRobin = Shape;
-    RoundRobin.FirstWaveSms.clear();
-    P.ScheduledRoundRobin =
-        getBbvWeightedScheduledFromDemands(Warps, RoundRobin);
+  if (Shape.FirstWaveSms.empty()) {
+    P.Scheduled = P.ScheduledRoundRobin =
+        getBbvWeightedScheduledFromDemands(Warps, Shape);
+    return P;
   }
+  // The two dealings are independent simulations of a few milliseconds
+  // each for a million threads: run them at once.
+  LaunchShape RoundRobin = Shape;
+  RoundRobin.FirstWaveSms.clear();
+  std::future<double> Rr = std::async(std::launch::async, [&] {
+    return getBbvWeightedScheduledFromDemands(Warps, RoundRobin);
+  });
+  P.Scheduled = getBbvWeightedScheduledFromDemands(Warps, Shape);
+  P.ScheduledRoundRobin = Rr.get();
   return P;
 }
 

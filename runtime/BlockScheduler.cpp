@@ -18,37 +18,55 @@ namespace divopt::runtime {
 
 namespace {
 
-/// A warp on its SM: the run time alone it has left, and the memory
+/// A warp as the launch holds it: its run time alone, and the memory
 /// pipeline cycles it asks per cycle of that run time.
 struct LiveWarp {
   double Left;
   double MemoryPerCycle;
 };
 
-/// One SM: its resident CTAs' warps.
+/// A resident warp: the progress of its SM at which it ends (SmState),
+/// its memory demand and its CTA (launch index).
+struct ResidentWarp {
+  double End;
+  double MemoryPerCycle;
+  std::size_t Cta;
+  bool operator>(const ResidentWarp &O) const { return End > O.End; }
+};
+
+/// One SM. All its active warps run at one rate, so one number, Progress
+/// (the run time alone every active warp has had since the SM started),
+/// tells how far each one is: a warp admitted at progress P with run time
+/// W ends when Progress reaches P + W. Its warps wait in a heap by that
+/// end: an event costs a logarithm of the resident warps, not a pass over
+/// them (a launch of a million threads has 32768 warps and as many
+/// events).
 struct SmState {
-  std::vector<std::vector<LiveWarp>> Ctas;
+  std::priority_queue<ResidentWarp, std::vector<ResidentWarp>,
+                      std::greater<ResidentWarp>>
+      Warps;
   double Clock = 0;
-  std::size_t ActiveWarps = 0;
+  double Progress = 0;
+  std::size_t ResidentCtas = 0;
   double MemoryDemand = 0; ///< Sum of the active warps' MemoryPerCycle.
   unsigned Version = 0;    ///< Bumped when its next event moves.
 
+  std::size_t activeWarps() const { return Warps.size(); }
   /// The rate every active warp runs at (1: as fast as alone).
   double warpRate(unsigned ConcurrentWarps) const {
     double Rate = 1.0;
-    if (ActiveWarps > ConcurrentWarps)
-      Rate = static_cast<double>(ConcurrentWarps) / ActiveWarps;
+    if (activeWarps() > ConcurrentWarps)
+      Rate = static_cast<double>(ConcurrentWarps) / activeWarps();
     if (MemoryDemand * Rate > 1.0)
       Rate = 1.0 / MemoryDemand;
     return Rate;
   }
   /// Time of its next warp completion; infinity when idle.
   double nextEvent(unsigned ConcurrentWarps) const {
-    double Least = std::numeric_limits<double>::infinity();
-    for (const auto &C : Ctas)
-      for (const LiveWarp &W : C)
-        Least = std::min(Least, W.Left);
-    return Clock + Least / warpRate(ConcurrentWarps);
+    if (Warps.empty())
+      return std::numeric_limits<double>::infinity();
+    double Left = std::max(0.0, Warps.top().End - Progress);
+    return Clock + Left / warpRate(ConcurrentWarps);
   }
 };
 
@@ -71,7 +89,8 @@ splitIntoCtas(const std::vector<WarpDemand> &Warps, const LaunchShape &Shape) {
 class BlockScheduler {
 public:
   BlockScheduler(std::vector<std::vector<LiveWarp>> Ctas, const LaunchShape &S)
-      : Ctas(std::move(Ctas)), Shape(S), Sms(S.SMs) {}
+      : Ctas(std::move(Ctas)), LiveWarps(this->Ctas.size(), 0), Shape(S),
+        Sms(S.SMs) {}
 
   double run() {
     dealFirstWave();
@@ -113,8 +132,8 @@ private:
         throw std::invalid_argument("first-wave dispatch names SM " +
                                     std::to_string(Sm) + " of " +
                                     std::to_string(Sms.size()));
-      if (Sms[Sm].Ctas.size() < Shape.BlocksPerSM)
-        admit(Sms[Sm], std::move(Ctas[Next++]));
+      if (Sms[Sm].ResidentCtas < Shape.BlocksPerSM)
+        admit(Sms[Sm], Next++);
     }
     std::vector<std::size_t> All(Sms.size());
     for (std::size_t I = 0; I < All.size(); ++I)
@@ -129,58 +148,56 @@ private:
       Dealt = false;
       for (std::size_t I : Among) {
         SmState &S = Sms[I];
-        if (Next == Ctas.size() || S.Ctas.size() >= Shape.BlocksPerSM)
+        if (Next == Ctas.size() || S.ResidentCtas >= Shape.BlocksPerSM)
           continue;
-        admit(S, std::move(Ctas[Next++]));
+        admit(S, Next++);
         Dealt = true;
       }
     }
   }
 
-  void admit(SmState &S, std::vector<LiveWarp> Warps) {
-    if (Warps.empty()) // Nothing to run: it ends as it starts.
+  void admit(SmState &S, std::size_t Cta) {
+    if (Ctas[Cta].empty()) // Nothing to run: it ends as it starts.
       return;
-    S.ActiveWarps += Warps.size();
-    for (const LiveWarp &W : Warps)
+    ++S.ResidentCtas;
+    LiveWarps[Cta] = Ctas[Cta].size();
+    for (const LiveWarp &W : Ctas[Cta]) {
+      S.Warps.push({S.Progress + W.Left, W.MemoryPerCycle, Cta});
       S.MemoryDemand += W.MemoryPerCycle;
-    S.Ctas.push_back(std::move(Warps));
+    }
   }
 
-  /// Runs S's warps up to Time and retires those that are done.
+  /// Runs S's warps up to Time and retires those that are done, and the
+  /// CTAs whose last warp that was.
   void advance(SmState &S, double Time) {
     double Done = (Time - S.Clock) * S.warpRate(Shape.ConcurrentWarps);
     S.Clock = Time;
+    S.Progress += Done;
     // A warp within a rounding error of its end has ended. The error scales
     // with the clock too: work left below what the clock can still resolve
     // would schedule its end at the present time, again and again.
-    double Eps = 1e-9 * std::max({1.0, Done, S.Clock});
-    S.ActiveWarps = 0;
-    S.MemoryDemand = 0;
-    for (auto &C : S.Ctas) {
-      std::vector<LiveWarp> Kept;
-      for (LiveWarp W : C) {
-        W.Left -= Done;
-        if (W.Left > Eps) {
-          Kept.push_back(W);
-          S.MemoryDemand += W.MemoryPerCycle;
-        }
-      }
-      S.ActiveWarps += Kept.size();
-      C = std::move(Kept);
+    double Eps = 1e-9 * std::max({1.0, Done, S.Clock, S.Progress});
+    while (!S.Warps.empty() && S.Warps.top().End - S.Progress <= Eps) {
+      ResidentWarp W = S.Warps.top();
+      S.Warps.pop();
+      S.MemoryDemand -= W.MemoryPerCycle;
+      if (--LiveWarps[W.Cta] == 0)
+        --S.ResidentCtas;
     }
-    S.Ctas.erase(std::remove_if(S.Ctas.begin(), S.Ctas.end(),
-                                [](const auto &C) { return C.empty(); }),
-                 S.Ctas.end());
+    if (S.Warps.empty())
+      S.MemoryDemand = 0; // No rounding left behind.
   }
 
   void schedule(std::size_t Index) {
     SmState &S = Sms[Index];
     ++S.Version;
-    if (S.ActiveWarps > 0)
+    if (S.activeWarps() > 0)
       Events.push({S.nextEvent(Shape.ConcurrentWarps), Index, S.Version});
   }
 
   std::vector<std::vector<LiveWarp>> Ctas;
+  /// Per CTA, its warps not yet ended.
+  std::vector<std::size_t> LiveWarps;
   std::size_t Next = 0;
   const LaunchShape &Shape;
   std::vector<SmState> Sms;

@@ -7,37 +7,48 @@
 #include "runtime/RegroupPlan.h"
 
 #include <algorithm>
+#include <future>
 
 namespace divopt::runtime {
+
+ModelPrediction predictFromDemands(const std::vector<WarpDemand> &Warps,
+                                   const LaunchShape &Shape) {
+  ModelPrediction P;
+  P.Weighted = getBbvWeightedFromDemands(Warps, Shape);
+  if (Shape.FirstWaveSms.empty()) {
+    P.Scheduled = P.ScheduledRoundRobin =
+        getBbvWeightedScheduledFromDemands(Warps, Shape);
+    return P;
+  }
+  // The two dealings are independent simulations of a few milliseconds
+  // each for a million threads: run them at once.
+  LaunchShape RoundRobin = Shape;
+  RoundRobin.FirstWaveSms.clear();
+  std::future<double> Rr = std::async(std::launch::async, [&] {
+    return getBbvWeightedScheduledFromDemands(Warps, RoundRobin);
+  });
+  P.Scheduled = getBbvWeightedScheduledFromDemands(Warps, Shape);
+  P.ScheduledRoundRobin = Rr.get();
+  return P;
+}
 
 ModelPrediction predict(const BbvSet &Set, const std::vector<double> &BlockLat,
                         const std::vector<std::uint32_t> &Order,
                         const LaunchShape &Shape, const MemorySystem *Mem) {
-  std::vector<WarpDemand> Warps =
-      getWarpDemands(Set, BlockLat, Mem, Order, Shape);
-  ModelPrediction P;
-  P.Weighted = getBbvWeightedFromDemands(Warps, Shape);
-  P.Scheduled = getBbvWeightedScheduledFromDemands(Warps, Shape);
-  P.ScheduledRoundRobin = P.Scheduled;
-  if (!Shape.FirstWaveSms.empty()) {
-    LaunchShape RoundRobin = Shape;
-    RoundRobin.FirstWaveSms.clear();
-    P.ScheduledRoundRobin =
-        getBbvWeightedScheduledFromDemands(Warps, RoundRobin);
-  }
-  return P;
+  return predictFromDemands(getWarpDemands(Set, BlockLat, Mem, Order, Shape),
+                            Shape);
 }
 
-RegroupPlan
-evaluateRegrouping(const BbvSet &Set, const std::vector<double> &BlockLat,
-                   const LaunchShape &Original, const LaunchShape &Remapped,
-                   RegroupAlgorithm Algorithm, std::vector<std::uint32_t> Order,
-                   double MinSpeedup, const MemorySystem *Mem) {
+RegroupPlan evaluatePredictions(RegroupAlgorithm Algorithm,
+                                std::vector<std::uint32_t> Order,
+                                const ModelPrediction &Before,
+                                const ModelPrediction &After,
+                                double MinSpeedup) {
   RegroupPlan P;
   P.Algorithm = Algorithm;
-  P.Before = predict(Set, BlockLat, {}, Original, Mem);
   P.Order = std::move(Order);
-  P.After = predict(Set, BlockLat, P.Order, Remapped, Mem);
+  P.Before = Before;
+  P.After = After;
   // The measured sequence deals the first wave as the hardware does, but
   // how it deals the CTAs that SMs freeing slots at once take later is
   // not measured: run 4 saw them spread evenly at one problem size, and as
@@ -48,9 +59,19 @@ evaluateRegrouping(const BbvSet &Set, const std::vector<double> &BlockLat,
   // So regroup only when both predict the gain. An empty profile predicts
   // nothing: leave the launch alone.
   P.Apply = P.After.Scheduled > 0 && P.After.ScheduledRoundRobin > 0 &&
-            std::min(P.predictedScheduledSpeedup(),
-                     P.predictedRoundRobinSpeedup()) >= MinSpeedup;
+            P.predictedSpeedup() >= MinSpeedup;
   return P;
+}
+
+RegroupPlan
+evaluateRegrouping(const BbvSet &Set, const std::vector<double> &BlockLat,
+                   const LaunchShape &Original, const LaunchShape &Remapped,
+                   RegroupAlgorithm Algorithm, std::vector<std::uint32_t> Order,
+                   double MinSpeedup, const MemorySystem *Mem) {
+  ModelPrediction Before = predict(Set, BlockLat, {}, Original, Mem);
+  ModelPrediction After = predict(Set, BlockLat, Order, Remapped, Mem);
+  return evaluatePredictions(Algorithm, std::move(Order), Before, After,
+                             MinSpeedup);
 }
 
 RegroupPlan planRegrouping(const BbvSet &Set,

@@ -56,21 +56,42 @@ BbvSet splitProfileRows(const std::vector<std::uint32_t> &Words,
                         std::size_t Threads, std::size_t Blocks,
                         std::size_t Sites);
 
+/// What the counting copy wrote, left on the device: Threads rows of
+/// Blocks counters and Sites two-word addresses (the regrouping steps of
+/// runtime/gpu read it there; download() reads it to the host).
+struct DeviceBbvProfile {
+  DeviceBuffer<std::uint32_t> Words;
+  std::size_t Threads = 0, Blocks = 0, Sites = 0;
+
+  BbvSet download() const {
+    return splitProfileRows(Words.download(), Threads, Blocks, Sites);
+  }
+};
+
+/// Launches Kernel's counting copy with Args on a zeroed counter buffer
+/// (asynchronously, on Config's stream) and returns that buffer.
+template <typename... Ts>
+DeviceBbvProfile
+launchBbvProfile(const Context &Ctx, const Module &M, const std::string &Kernel,
+                 const LaunchConfig &Config, const Ts &...Args) {
+  BbvMap Map = readBbvMap(M, Kernel);
+  const std::size_t Threads = getLaunchedThreads(Config);
+  const std::size_t Width = Map.Blocks.size() + 2 * Map.Accesses.size();
+  DeviceBbvProfile P{DeviceBuffer<std::uint32_t>(Ctx, Threads * Width), Threads,
+                     Map.Blocks.size(), Map.Accesses.size()};
+  P.Words.fillWords(0, Config.Stream);
+  launch(M.kernel(getBbvKernelName(Kernel)), Config, Args..., P.Words);
+  return P;
+}
+
 /// Runs Kernel's counting copy with Args on a zeroed counter buffer and
 /// returns every launched thread's BBV and sampled addresses.
 template <typename... Ts>
 BbvSet profileBbv(const Context &Ctx, const Module &M,
                   const std::string &Kernel, const LaunchConfig &Config,
                   const Ts &...Args) {
-  BbvMap Map = readBbvMap(M, Kernel);
-  const std::size_t Threads = getLaunchedThreads(Config);
-  const std::size_t Width = Map.Blocks.size() + 2 * Map.Accesses.size();
-  DeviceBuffer<std::uint32_t> Counters(Ctx, Threads * Width);
-  Counters.fillWords(0, Config.Stream);
-  launch(M.kernel(getBbvKernelName(Kernel)), Config, Args..., Counters);
-  // Synchronous: waits for the kernel.
-  return splitProfileRows(Counters.download(), Threads, Map.Blocks.size(),
-                          Map.Accesses.size());
+  // Synchronous: the download waits for the kernel.
+  return launchBbvProfile(Ctx, M, Kernel, Config, Args...).download();
 }
 
 /// Throws Error unless Redirect holds one entry per launched thread.

@@ -4,8 +4,10 @@
 #      bbv-profile and thread-remap passes (originals, counting and remapped
 #      copies, block maps), and of bench/regroup/latency.cu and
 #      transactions.cu (calibration); ptxas checks them all;
-#   2. divopt-regroup-bench built here (libstdc++ linked statically, so it
-#      runs on the GPU machine's older or newer system);
+#   2. divopt-regroup-bench and DivOptRegroupGpuTests (the device sort and
+#      model against the host's) built here with nvcc for the CUDA part
+#      (libstdc++ linked statically, so they run on the GPU machine's older
+#      or newer system);
 #   3. the sources (git archive of HEAD), for building there when the
 #      binary does not start.
 # Everything goes to ${REGROUP_CARRY:-.carry/regroup} (gitignored); run
@@ -43,10 +45,11 @@ done
 } >"$carry/MANIFEST"
 
 build=$root/build-carry
-cmake -S "$root" -B "$build" -DDIVOPT_BUILD_PLUGIN=OFF -DDIVOPT_BUILD_TESTS=OFF \
-  -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$root" -B "$build" -DDIVOPT_BUILD_PLUGIN=OFF -DDIVOPT_BUILD_TESTS=ON \
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER="$cuda/bin/nvcc" \
   -DCMAKE_EXE_LINKER_FLAGS="-static-libstdc++ -static-libgcc" >/dev/null
-cmake --build "$build" -j2 --target divopt-regroup-bench >/dev/null
-cp "$build/bench/regroup/divopt-regroup-bench" "$carry/bin/"
+cmake --build "$build" -j2 --target divopt-regroup-bench DivOptRegroupGpuTests >/dev/null
+cp "$build/bench/regroup/divopt-regroup-bench" \
+  "$build/test/unit/regroup-gpu/DivOptRegroupGpuTests" "$carry/bin/"
 git -C "$root" archive HEAD | tar -x -C "$carry/src"
 echo "regroup-build: $(du -sh "$carry" | cut -f1) in $carry ($(grep -c remark "$carry/ptx/remarks.txt") remarks)"

@@ -95,8 +95,8 @@ public:
   void launchOriginal(const Module &M) override {
     launch(M.kernel("vartrip"), config(), *UseTrips, *UseIn, Out, n());
   }
-  BbvSet profile(const Module &M) override {
-    return profileBbv(Ctx, M, "vartrip", config(), *Trips, *In, Out, n());
+  DeviceBbvProfile profile(const Module &M) override {
+    return launchBbvProfile(Ctx, M, "vartrip", config(), *Trips, *In, Out, n());
   }
   void launchRemapped(const Module &M,
                       const DeviceBuffer<std::uint32_t> &Redirect) override {
@@ -157,9 +157,9 @@ public:
     launch(M.kernel("mandel"), config(), X0, Y0, Step, Width, MaxIter, Iters,
            n());
   }
-  BbvSet profile(const Module &M) override {
-    return profileBbv(Ctx, M, "mandel", config(), X0, Y0, Step, Width, MaxIter,
-                      Iters, n());
+  DeviceBbvProfile profile(const Module &M) override {
+    return launchBbvProfile(Ctx, M, "mandel", config(), X0, Y0, Step, Width,
+                            MaxIter, Iters, n());
   }
   void launchRemapped(const Module &M,
                       const DeviceBuffer<std::uint32_t> &Redirect) override {
@@ -233,9 +233,9 @@ public:
     launch(M.kernel("seqcmp"), config(), *UseReads, *UseLens, *Ref, RefLen,
            MaxLen, MaxMis, Hits, n());
   }
-  BbvSet profile(const Module &M) override {
-    return profileBbv(Ctx, M, "seqcmp", config(), *Reads, *Lens, *Ref, RefLen,
-                      MaxLen, MaxMis, Hits, n());
+  DeviceBbvProfile profile(const Module &M) override {
+    return launchBbvProfile(Ctx, M, "seqcmp", config(), *Reads, *Lens, *Ref,
+                            RefLen, MaxLen, MaxMis, Hits, n());
   }
   void launchRemapped(const Module &M,
                       const DeviceBuffer<std::uint32_t> &Redirect) override {

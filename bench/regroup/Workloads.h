@@ -18,6 +18,7 @@
 #include "runtime/BbvSet.h"
 #include "runtime/DeviceBuffer.h"
 #include "runtime/Launch.h"
+#include "runtime/ThreadRegrouping.h"
 
 #include <cstdint>
 #include <memory>
@@ -44,7 +45,9 @@ public:
   virtual void setScale(double Scale) = 0;
 
   virtual void launchOriginal(const runtime::Module &M) = 0;
-  virtual runtime::BbvSet profile(const runtime::Module &M) = 0;
+  /// Launches the counting copy (it computes the original's output) and
+  /// returns its profile, left on the device.
+  virtual runtime::DeviceBbvProfile profile(const runtime::Module &M) = 0;
   virtual void
   launchRemapped(const runtime::Module &M,
                  const runtime::DeviceBuffer<std::uint32_t> &Redirect) = 0;

@@ -1,0 +1,66 @@
+//===- DeviceRegrouping.h - Regrouping steps on the GPU ---------*- C++ -*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// libdivopt-regroup-gpu: the steps of thread regrouping that the host took
+// hundreds of milliseconds for, run on the device where the counting copy
+// left its profile (docs/REGROUP-GPU.md). The library is CUDA C++ (the CUDA
+// runtime and CUB, compiled by nvcc); this header is plain C++ over the
+// driver API's types, so the runtime and the benches call it without CUDA
+// headers of their own. It runs in the current context (the runtime's
+// Context makes the device's primary context current, which the CUDA
+// runtime uses too).
+//
+// - sortThreadsOnDevice: Sorting's order (Regrouping.h): threads in
+//   lexicographic order of their BBVs, ties by thread index: CUB's stable
+//   radix sort of (key, thread) pairs, least significant key first, each
+//   key packing as many varying columns (less their least value) as fit 64
+//   bits. The same order as regroupThreads(..., Sorting) element for
+//   element.
+// - getWarpDemandsOnDevice: the model's per-warp demands
+//   (DivergenceModel.h: getWarpDemands), one device thread per warp, in
+//   the host's arithmetic (no contraction), so that the scheduled model
+//   run on them on the host predicts what it predicts from the host's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_RUNTIME_GPU_DEVICEREGROUPING_H
+#define DIVOPT_RUNTIME_GPU_DEVICEREGROUPING_H
+
+#include "runtime/DivergenceModel.h"
+#include "runtime/MemoryTraffic.h"
+
+#include <cuda.h>
+
+#include <cstddef>
+#include <vector>
+
+namespace divopt::runtime::gpu {
+
+/// What the counting copy wrote, still on the device: Threads rows of
+/// Blocks counts, then two little-endian words per sampled access site.
+struct DeviceProfile {
+  CUdeviceptr Words = 0;
+  std::size_t Threads = 0;
+  std::size_t Blocks = 0;
+  std::size_t Sites = 0;
+  std::size_t width() const { return Blocks + 2 * Sites; }
+};
+
+/// Writes Sorting's order (position -> thread, Threads entries) to Order.
+/// Returns when the order is written. Throws runtime::Error on a CUDA
+/// failure.
+void sortThreadsOnDevice(const DeviceProfile &Profile, CUdeviceptr Order);
+
+/// getWarpDemands for the order at Order (0: the identity), computed on
+/// the device; Mem may be null (issue only). Throws std::invalid_argument
+/// where the host version would, runtime::Error on a CUDA failure.
+std::vector<WarpDemand> getWarpDemandsOnDevice(
+    const DeviceProfile &Profile, const std::vector<double> &BlockLat,
+    const MemorySystem *Mem, CUdeviceptr Order, const LaunchShape &Shape);
+
+} // namespace divopt::runtime::gpu
+
+#endif // DIVOPT_RUNTIME_GPU_DEVICEREGROUPING_H

@@ -15,9 +15,12 @@ and slot is written before it is read, or by the host), no data race (a
 thread writes only its own slots; shared counters change only through
 atomics whose results nobody reads and whose effect does not depend on
 their order), no NaN or infinity (float variables stay within +-1024, so
-expressions of depth 3 over them stay finite) and float arithmetic without
-contraction. Two compilers that keep each thread's operations therefore
-produce the same outputs bit for bit; DivOpt must.
+expressions of depth 3 over them stay finite; the math library sees
+clamped, scaled arguments) and, in the default explicit style, float
+arithmetic without contraction. Two compilers that keep each thread's
+operations therefore produce the same outputs bit for bit; DivOpt must, in
+the natural style too (--fp natural), where it must keep every fusion clang
+makes.
 
 What makes the kernels worth running through DivOpt: divergent if/else,
 if-only and switch statements on thread- and data-dependent conditions,

@@ -30,7 +30,10 @@ mkdir -p "$out" "$work"
 tc=$work/toolchain
 if [ ! -x "$tc/llvm22/bin/clang" ]; then
   mkdir -p "$tc"
-  tar xJf "$root/.carry/llvm/llvm22.tar.xz" -C "$tc"
+  tar xf "$root/.carry/llvm/llvm22.tar" -C "$tc"
+  tar xJf "$tc/llvm22/lib/clang/22/include.tar.xz" -C "$tc/llvm22/lib/clang/22"
+  rm "$tc/llvm22/lib/clang/22/include.tar.xz"
+  find "$tc" -name '*.xz' -print0 | xargs -0 -P4 -n1 xz -d
 fi
 export LD_LIBRARY_PATH=$tc/llvm22/syslib:$tc/llvm22/lib:${LD_LIBRARY_PATH:-}
 export CLANG=$tc/llvm22/bin/clang++ DIVOPT_PLUGIN=$tc/llvm22/libDivOpt.so

@@ -57,7 +57,10 @@ public:
   Pinner(Function &F) : F(F) {}
 
   /// Which operand of the sum code generation fuses (0 or 1), if any.
-  std::optional<unsigned> getFusedOperand(Instruction &Sum, bool PeepholeOnly);
+  /// The three places code generation fuses, in the order they run.
+  enum class Stage { Peephole, Dag, Ptxas };
+  std::optional<unsigned> getFusedOperand(Instruction &Sum, Stage S);
+  bool feedsOnlySums(const Instruction &M) const;
   void fuse(Instruction &Sum, unsigned MulIdx);
   bool fuseReassociated(Instruction &Sum);
   void round(BinaryOperator &Mul);
@@ -81,28 +84,45 @@ private:
   SmallPtrSet<const Instruction *, 16> Detached;
 };
 
-std::optional<unsigned> Pinner::getFusedOperand(Instruction &Sum,
-                                                bool PeepholeOnly) {
+std::optional<unsigned> Pinner::getFusedOperand(Instruction &Sum, Stage S) {
   BinaryOperator *M[2] = {asContractableMul(Sum.getOperand(0)),
                           asContractableMul(Sum.getOperand(1))};
-  // NVPTX's IR peephole: a single-use multiply, in any block, the first
-  // operand first.
-  for (unsigned Idx : {0u, 1u})
-    if (M[Idx] && hasOneLiveUse(*M[Idx]))
-      return Idx;
-  if (PeepholeOnly || (!M[0] && !M[1]))
+  if (!M[0] && !M[1])
     return std::nullopt;
-  // The DAG combiner sees only multiplies of the sum's block, and prefers
-  // the one with fewer uses (the first on a tie).
+  if (S == Stage::Peephole) {
+    // NVPTX's IR peephole: a single-use multiply, in any block, the first
+    // operand first.
+    for (unsigned Idx : {0u, 1u})
+      if (M[Idx] && hasOneLiveUse(*M[Idx]))
+        return Idx;
+    return std::nullopt;
+  }
   bool InBlock[2] = {M[0] && M[0]->getParent() == Sum.getParent(),
                      M[1] && M[1]->getParent() == Sum.getParent()};
-  if (InBlock[0] && InBlock[1])
-    return getDagUses(*M[0]) <= getDagUses(*M[1]) ? 0u : 1u;
-  if (InBlock[0] || InBlock[1])
-    return InBlock[0] ? 0u : 1u;
-  // What is left reaches ptxas as plain mul and add, which it fuses across
-  // blocks too.
-  return M[0] ? 0u : 1u;
+  if (S == Stage::Dag) {
+    // The DAG combiner sees only multiplies of the sum's block, and prefers
+    // the one with fewer uses (the first on a tie).
+    if (InBlock[0] && InBlock[1])
+      return getDagUses(*M[0]) <= getDagUses(*M[1]) ? 0u : 1u;
+    if (InBlock[0] || InBlock[1])
+      return InBlock[0] ? 0u : 1u;
+    return std::nullopt;
+  }
+  // What is left reaches ptxas as a plain mul feeding a plain add. ptxas
+  // fuses it, across blocks too, only where every use of the product is
+  // such a sum: it does not keep a multiply alive to fuse some of its uses
+  // (a product that is also an fma's addend stays a mul).
+  for (unsigned Idx : {0u, 1u})
+    if (M[Idx] && feedsOnlySums(*M[Idx]))
+      return Idx;
+  return std::nullopt;
+}
+
+bool Pinner::feedsOnlySums(const Instruction &M) const {
+  return all_of(M.users(), [&](const User *U) {
+    const auto *I = cast<Instruction>(U);
+    return Detached.contains(I) || isContractableSum(*I);
+  });
 }
 
 bool Pinner::hasOneLiveUse(const Value &V) const {
@@ -252,19 +272,18 @@ void Pinner::run() {
     if (isContractableSum(I))
       Sums.push_back(&I);
   // Code generation fuses in this order: the IR peephole over the whole
-  // function, then each block's DAG (and ptxas) on what is left.
-  SmallVector<Instruction *, 32> Left;
-  for (Instruction *S : Sums) {
-    if (std::optional<unsigned> Idx = getFusedOperand(*S, true))
-      fuse(*S, *Idx);
-    else
-      Left.push_back(S);
-  }
-  for (Instruction *S : Left) {
-    if (std::optional<unsigned> Idx = getFusedOperand(*S, false))
-      fuse(*S, *Idx);
-    else
-      fuseReassociated(*S);
+  // function, then each block's DAG, then ptxas on what is left.
+  for (Stage S : {Stage::Peephole, Stage::Dag, Stage::Ptxas}) {
+    SmallVector<Instruction *, 32> Left;
+    for (Instruction *Sum : Sums) {
+      if (std::optional<unsigned> Idx = getFusedOperand(*Sum, S))
+        fuse(*Sum, *Idx);
+      else if (S == Stage::Dag && fuseReassociated(*Sum))
+        continue;
+      else
+        Left.push_back(Sum);
+    }
+    Sums = std::move(Left);
   }
   SmallVector<BinaryOperator *, 32> Muls;
   for (Instruction &I : instructions(F))

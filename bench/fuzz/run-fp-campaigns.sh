@@ -9,7 +9,8 @@
 #       [--variants divopt,auto] MODE...     (MODE: variants.py's FP_MODES)
 #
 # Writes $OUT/fp-campaigns.txt (one line per mode, then each mode's
-# summary) and $OUT/fp-campaigns.tar.xz (every summary, results table and
+# summary), $OUT/MODE-results.tsv (each pair's verdict, as soon as the mode
+# is done) and $OUT/fp-campaigns.tar.xz (every summary, results table and
 # build log). Exit status 0 when every mode is CLEAN.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -62,6 +63,8 @@ for i in "${!modes[@]}"; do
   verdict=$(grep -E '^(verdicts|result):' "$logs/$m/fuzz-summary.txt" 2>/dev/null |
     tr '\n' ' ')
   echo "$m: rc=$rc $verdict" | tee -a "$summary"
+  # Each mode's verdicts come back at once, whatever happens later.
+  cp "$logs/$m/fuzz-results.tsv" "$out/$m-results.tsv" 2>/dev/null || true
   [ "$rc" -eq 0 ] || status=1
   elapsed=$(($(date +%s) - start))
   left=$((elapsed * (${#modes[@]} - i - 1) / (i + 1)))

@@ -46,7 +46,7 @@ parseBranchDistributionOptions(StringRef Params) {
     if (Key == "threshold")
       return P.set(Opts.Threshold, Key, V, 0.01, 100.0);
     if (Key == "max-arm-insts")
-      return P.set(Opts.MaxArmInsts, Key, V, 1, 100000);
+      return P.set(Opts.MaxArmInsts, Key, V, 1, MaxArmInstsLimit);
     if (Key == "force")
       return P.setFlag(Opts.Force, Key, V);
     return P.unknown(Key, "threshold=<x>, max-arm-insts=<n> or force");
@@ -58,7 +58,7 @@ parseBranchDistributionOptions(StringRef Params) {
 
 void BranchDistributionPass::printPipeline(
     raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
-  OS << "branch-dist<threshold=" << format("%g", Opts.Threshold)
+  OS << "branch-dist<threshold=" << formatDecimal(Opts.Threshold)
      << ";max-arm-insts=" << Opts.MaxArmInsts << (Opts.Force ? ";force" : "")
      << ">";
 }

@@ -67,9 +67,9 @@ static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
   if (Key == "max-delay")
     return P.set(O.MaxDelay, Key, V, 1, 1 << 20);
   if (Key == "ones")
-    return P.set(O.Ones, Key, V, 1, 64);
+    return P.set(O.Ones, Key, V, 1, 99);
   if (Key == "zeros")
-    return P.set(O.Zeros, Key, V, 1, 64);
+    return P.set(O.Zeros, Key, V, 1, 99);
   if (Key == "cycle") {
     // The then-arm's share of the trips, in percent: cycle=75 is 3 then-
     // trips for 1 else-trip.
@@ -96,7 +96,8 @@ static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
     return Error::success();
   }
   return P.unknown(Key, "majority, round-robin, advance, threshold=<1..32>, "
-                        "max-delay=<n>, cycle=<1..99>, ones=<n>, zeros=<n>, "
+                        "max-delay=<n>, cycle=<1..99>, ones=<1..99>, "
+                        "zeros=<1..99>, "
                         "idle-removal, min-speedup=<x> or force");
 }
 
@@ -105,14 +106,23 @@ Expected<IterationDelayOptions> parseIterationDelayOptions(StringRef Params) {
   PassOptionParser P("iter-delay", Params);
   // Parameters of one strategy given with another are mistakes, even when
   // their value is the default (cycle=50).
-  bool MajorityOnly = false, RoundRobinOnly = false;
+  bool MajorityOnly = false, RoundRobinOnly = false, Cycle = false,
+       Duty = false;
   if (Error E = P.forEach([&](StringRef K, std::optional<StringRef> V) {
         MajorityOnly |= K == "threshold" || K == "max-delay";
+        Cycle |= K == "cycle";
+        Duty |= K == "ones" || K == "zeros";
         RoundRobinOnly |=
             K == "cycle" || K == "ones" || K == "zeros" || K == "idle-removal";
         return parseOne(O, P, K, V);
       }))
     return E;
+  // cycle= sets ones= and zeros=: given together, one would silently win.
+  if (Cycle && Duty)
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid iter-delay parameter: give either "
+                             "cycle=<percent> or ones=<n>;zeros=<n>, not "
+                             "both");
   if (RoundRobinOnly && O.Vote && *O.Vote != DelayVote::RoundRobin)
     return createStringError(inconvertibleErrorCode(),
                              "invalid iter-delay parameter: cycle, ones, "
@@ -143,7 +153,7 @@ void IterationDelayPass::printPipeline(
   if (Auto || Opts.Vote == DelayVote::RoundRobin)
     OS << "ones=" << Opts.Ones << ";zeros=" << Opts.Zeros
        << (Opts.IdleRemoval ? ";idle-removal" : "");
-  OS << ";min-speedup=" << format("%g", Opts.MinSpeedup)
+  OS << ";min-speedup=" << formatDecimal(Opts.MinSpeedup)
      << (Opts.Force ? ";force" : "") << ">";
 }
 

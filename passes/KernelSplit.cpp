@@ -66,8 +66,8 @@ Expected<KernelSplitOptions> parseKernelSplitOptions(StringRef Params) {
 
 void KernelSplitPass::printPipeline(
     raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
-  OS << "kernel-split<threshold=" << format("%g", Opts.Threshold)
-     << ";launch-overhead=" << format("%g", Opts.LaunchOverheadPercent)
+  OS << "kernel-split<threshold=" << formatDecimal(Opts.Threshold)
+     << ";launch-overhead=" << formatDecimal(Opts.LaunchOverheadPercent)
      << (Opts.Force ? ";force" : "") << ">";
 }
 

@@ -80,6 +80,25 @@ std::string getPartName(const Function &F, StringRef Suffix) {
   return (F.getName() + "_$_divopt_$_" + Suffix).str();
 }
 
+/// getPartName, or with a number after it where the module already has a
+/// symbol of that name (a user's function may be named so): the launch
+/// plan names the parts, so any free name serves.
+std::string getFreePartName(const Function &F, StringRef Suffix) {
+  std::string Name = getPartName(F, Suffix);
+  std::string Free = Name;
+  for (unsigned N = 1; F.getParent()->getNamedValue(Free); ++N)
+    Free = Name + "_$_" + std::to_string(N);
+  return Free;
+}
+
+/// Whether kernel-split made parts of F before (they name F).
+bool hasParts(const Function &F) {
+  return any_of(*F.getParent(), [&](const Function &Other) {
+    return Other.getFnAttribute(PartAttribute).getValueAsString() ==
+           F.getName();
+  });
+}
+
 /// then/else for a two-way branch (by successor), arm<N> for a switch.
 std::string getWaySuffix(const Instruction &Term, unsigned Way) {
   if (isa<BranchInst>(Term))
@@ -104,6 +123,9 @@ Function *buildPart(Function &F, Instruction &Term, BasicBlock *Entry,
   Function *Part = CloneFunction(&F, VMap);
   Part->setName(Name);
   Part->addFnAttr(PartAttribute, F.getName());
+  // Kept or dropped by the linker together with the kernel (weak_odr,
+  // linkonce_odr template kernels); CloneFunction keeps the linkage.
+  Part->setComdat(F.getComdat());
   auto *PartTerm = cast<Instruction>(VMap[&Term]);
   BasicBlock *PartBB = PartTerm->getParent();
   auto *Other = BasicBlock::Create(F.getContext(), "divopt.other.way", Part);
@@ -276,7 +298,7 @@ void Splitter::discard(Candidate &C) {
 void Splitter::commit(Candidate &C) {
   SmallVector<std::string, 4> Names;
   for (Part &P : C.Parts) {
-    P.F->setName(getPartName(F, P.Suffix));
+    P.F->setName(getFreePartName(F, P.Suffix));
     Names.push_back(P.F->getName().str());
   }
   addToLaunchPlan(M, F.getName(), Names);
@@ -300,8 +322,7 @@ bool Splitter::run() {
   if (Branches.empty())
     return false;
   std::optional<SplitRefusal> Why = checkKernelSplittable(F);
-  if (!Why && (M.getFunction(getPartName(F, "then")) ||
-               M.getFunction(getPartName(F, "arm0"))))
+  if (!Why && hasParts(F))
     Why = SplitRefusal{"AlreadySplit", "the kernel was split before"};
   if (!Why)
     if (Error E = checkLaunchPlanGlobal(M))

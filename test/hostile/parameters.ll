@@ -57,7 +57,7 @@
 ; DELAY: error: invalid iter-delay parameter: 'max-delay=0' is out of range
 ; SPEEDUP: error: invalid iter-delay parameter: 'min-speedup' needs a decimal number
 ; TWICE: error: invalid branch-dist parameter: 'threshold' is given twice ('threshold=2' and 'threshold=3'); give it once
-; TWOFLAGS: error: invalid branch-dist parameter: 'force' is given twice ('force' and 'force'); give it once
+; TWOFLAGS: error: invalid branch-dist parameter: ' force' holds white space
 ; SAME: error: invalid iter-delay parameter: 'cycle' is given twice ('cycle=50' and 'cycle=50'); give it once
 ; TWOMAJ: error: invalid iter-delay parameter: 'majority' is given twice ('majority' and 'majority'); give it once
 ; OPTION: error: invalid branch-dist parameter: 'max-arm-insts' is given twice ('max-arm-insts=9' and 'max-arm-insts=99'); give it once

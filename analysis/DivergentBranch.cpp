@@ -79,14 +79,15 @@ void LoopBlockers::print(raw_ostream &OS) const {
     OS << LS << "exit-from-arm";
 }
 
-/// Claimed holds the blocks of the branch's arms built before: an arm that
+/// Claimed, if given, holds the blocks of the branch's arms built before
+/// (a switch's): an arm that
 /// runs into one shares it with another way, so it is not single-entry and
 /// is not walked further. Each block is walked once per branch, where a
 /// switch whose cases fall through into each other made every arm walk the
 /// rest of the chain (quadratic in the cases).
 static ArmRegion buildArm(BasicBlock *Entry, const BasicBlock *Branch,
                           const BasicBlock *Join, const DominatorTree &DT,
-                          SmallPtrSetImpl<const BasicBlock *> &Claimed) {
+                          SmallPtrSetImpl<const BasicBlock *> *Claimed) {
   ArmRegion Arm;
   Arm.Entry = Entry;
   SmallPtrSet<const BasicBlock *, 16> Seen{Entry};
@@ -104,7 +105,8 @@ static ArmRegion buildArm(BasicBlock *Entry, const BasicBlock *Branch,
         SESE = false; // A cycle back through the branch.
         continue;
       }
-      if (Arm.Blocks.size() >= MaxArmBlocks || Claimed.contains(S)) {
+      if (Arm.Blocks.size() >= MaxArmBlocks ||
+          (Claimed && Claimed->contains(S))) {
         SESE = false;
         continue;
       }
@@ -122,7 +124,8 @@ static ArmRegion buildArm(BasicBlock *Entry, const BasicBlock *Branch,
               [&](BasicBlock *BB) { return DT.dominates(Entry, BB); }))
     SESE = false;
   Arm.IsSESE = SESE;
-  Claimed.insert(Arm.Blocks.begin(), Arm.Blocks.end());
+  if (Claimed)
+    Claimed->insert(Arm.Blocks.begin(), Arm.Blocks.end());
   return Arm;
 }
 
@@ -200,10 +203,13 @@ classify(Instruction *Term, const DominatorTree &DT,
     return DB;
   }
 
+  // Only a multi-way branch can walk the same blocks many times over; the
+  // two arms of an if/else are reported whole even where they meet.
   SmallPtrSet<const BasicBlock *, 16> Claimed;
   for (BasicBlock *S : Succs)
     if (S != DB.Join)
-      DB.Arms.push_back(buildArm(S, BB, DB.Join, DT, Claimed));
+      DB.Arms.push_back(buildArm(S, BB, DB.Join, DT,
+                                 Succs.size() > 2 ? &Claimed : nullptr));
   if (isa<SwitchInst>(Term))
     DB.Kind = BranchKind::Switch;
   else

@@ -9,6 +9,7 @@
 #include "ArmMelder.h"
 #include "DecidedSet.h"
 #include "PassOptions.h"
+#include "RegionTrial.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
@@ -115,16 +116,32 @@ struct Trial {
   bool CostAlonePays = false;
 };
 
-/// Melds a copy of the function to measure the result exactly (cost,
-/// selects, register pressure), then throws the copy away.
-Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
-                 ArrayRef<double> Weights, const Target &T, double Threshold) {
+/// Melds a copy of the region to measure the result (cost, selects,
+/// register pressure against the rest of the function, FP), then throws
+/// the copy away; a region the copy cannot stand for is tried on a copy of
+/// the whole function.
+Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
+                ArrayRef<double> Weights, const Target &T, double Threshold,
+                const FunctionPressure &FP) {
   WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
   Estimate Before{costBefore(R, Weights, W, T.ComputeCapability),
-                  estimateRegisters(computeRegisterPressure(F))};
+                  estimateRegisters(RegisterPressure{FP.getMaxLive(), 0})};
 
   Trial Tr;
   Estimate After;
+  if (std::optional<RegionTrialResult> RT = meldRegionCopy(
+          R, Plan, FP, [&](const MeldRegion &CR, const MeldResult &M) {
+            return costAfter(CR, M, Weights, W, T.ComputeCapability);
+          })) {
+    After.Cost = RT->Cost;
+    After.Registers = estimateRegisters(RegisterPressure{RT->MaxLive, 0});
+    Tr.NumSelects = RT->NumSelects;
+    Tr.NumDivergentBlocks = RT->NumDivergentBlocks;
+    Tr.D = decide(Before, After, T, Threshold);
+    Tr.CostAlonePays =
+        After.Cost > 0 && Before.Cost / After.Cost >= Threshold;
+    return Tr;
+  }
   SmallVector<GlobalVariable *, 4> Tables;
   After.Registers =
       estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
@@ -166,6 +183,9 @@ private:
   const BranchDistributionOptions &Opts;
   /// Branches already decided; they stay in the function untouched.
   DecidedSet<Instruction> Seen;
+  /// F's register pressure, measured once while F does not change: the
+  /// candidates refused in a row share it.
+  std::optional<FunctionPressure> Pressure;
 };
 
 } // namespace
@@ -230,6 +250,7 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
   if (!Split.empty()) {
     // The CFG changed under every cached analysis (DB among them).
     FAM.invalidate(F, PreservedAnalyses::none());
+    Pressure.reset();
     Expected<MeldRegion> RS = getMeldRegion(*Br, Join, Opts.MaxArmInsts);
     if (RS) {
       if (meld(*RS, T))
@@ -240,6 +261,7 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     }
     Split.undo();
     FAM.invalidate(F, PreservedAnalyses::none());
+    Pressure.reset();
     return false;
   }
   missed(*Br, "Shape", Why);
@@ -259,7 +281,9 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
                " instructions)");
     return false;
   }
-  Trial Tr = tryOnClone(F, R, Plan, Weights, T, Opts.Threshold);
+  if (!Pressure)
+    Pressure.emplace(F);
+  Trial Tr = tryOnCopy(F, R, Plan, Weights, T, Opts.Threshold, *Pressure);
   std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
@@ -308,6 +332,7 @@ bool Distributor::run() {
     // The CFG changed: every analysis of F, the divergence one included,
     // must be recomputed before the next candidate is looked at.
     FAM.invalidate(F, PreservedAnalyses::none());
+    Pressure.reset();
   }
   return Changed;
 }

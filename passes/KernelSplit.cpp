@@ -241,6 +241,7 @@ private:
   Module &M;
   FunctionAnalysisManager &FAM;
   const KernelSplitOptions &Opts;
+  std::optional<unsigned> OriginalRegisters;
 };
 
 } // namespace
@@ -272,8 +273,11 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
     return std::nullopt;
   }
   RegionCosts RC = getRegionCosts(F, DB, R, T, FAM);
-  Estimate Original{RC.Prologue + RC.Epilogue,
-                    estimateRegisters(computeRegisterPressure(F))};
+  // The kernel does not change while its branches are tried: its
+  // registers are counted once.
+  if (!OriginalRegisters)
+    OriginalRegisters = estimateRegisters(computeRegisterPressure(F));
+  Estimate Original{RC.Prologue + RC.Epilogue, *OriginalRegisters};
   Candidate C;
   C.DB = &DB;
   for (auto [Way, Entry] : enumerate(getWayEntries(*DB.Term))) {

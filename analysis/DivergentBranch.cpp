@@ -7,6 +7,8 @@
 #include "DivergentBranch.h"
 #include "VoteAwareUniformity.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -77,8 +79,15 @@ void LoopBlockers::print(raw_ostream &OS) const {
     OS << LS << "exit-from-arm";
 }
 
+/// Claimed, if given, holds the blocks of the branch's arms built before
+/// (a switch's): an arm that
+/// runs into one shares it with another way, so it is not single-entry and
+/// is not walked further. Each block is walked once per branch, where a
+/// switch whose cases fall through into each other made every arm walk the
+/// rest of the chain (quadratic in the cases).
 static ArmRegion buildArm(BasicBlock *Entry, const BasicBlock *Branch,
-                          const BasicBlock *Join, const DominatorTree &DT) {
+                          const BasicBlock *Join, const DominatorTree &DT,
+                          SmallPtrSetImpl<const BasicBlock *> *Claimed) {
   ArmRegion Arm;
   Arm.Entry = Entry;
   SmallPtrSet<const BasicBlock *, 16> Seen{Entry};
@@ -96,7 +105,8 @@ static ArmRegion buildArm(BasicBlock *Entry, const BasicBlock *Branch,
         SESE = false; // A cycle back through the branch.
         continue;
       }
-      if (Arm.Blocks.size() >= MaxArmBlocks) {
+      if (Arm.Blocks.size() >= MaxArmBlocks ||
+          (Claimed && Claimed->contains(S))) {
         SESE = false;
         continue;
       }
@@ -114,6 +124,8 @@ static ArmRegion buildArm(BasicBlock *Entry, const BasicBlock *Branch,
               [&](BasicBlock *BB) { return DT.dominates(Entry, BB); }))
     SESE = false;
   Arm.IsSESE = SESE;
+  if (Claimed)
+    Claimed->insert(Arm.Blocks.begin(), Arm.Blocks.end());
   return Arm;
 }
 
@@ -148,14 +160,33 @@ static bool runsEveryTrip(const BasicBlock *BB, const Loop &L,
   });
 }
 
+/// findBlockers of each loop, found once: every branch of a loop body
+/// shares them, and finding them walks the whole loop.
+class BlockerCache {
+public:
+  explicit BlockerCache(const CycleInfo &CI) : CI(CI) {}
+  const LoopBlockers &get(const Loop &L) {
+    auto [It, New] = Cache.try_emplace(&L);
+    if (New)
+      It->second = findBlockers(L, CI);
+    return It->second;
+  }
+
+private:
+  const CycleInfo &CI;
+  DenseMap<const Loop *, LoopBlockers> Cache;
+};
+
 static std::optional<DivergentBranch>
 classify(Instruction *Term, const DominatorTree &DT,
          const PostDominatorTree &PDT, const LoopInfo &LI,
-         const CycleInfo &CI) {
+         BlockerCache &Blockers) {
   BasicBlock *BB = Term->getParent();
+  // A set beside the list: a switch may have tens of thousands of cases.
   SmallVector<BasicBlock *, 4> Succs;
+  SmallPtrSet<BasicBlock *, 4> Distinct;
   for (BasicBlock *S : successors(BB))
-    if (!is_contained(Succs, S))
+    if (Distinct.insert(S).second)
       Succs.push_back(S);
   if (Succs.size() < 2)
     return std::nullopt; // Both ways lead to the same block: no divergence.
@@ -168,13 +199,17 @@ classify(Instruction *Term, const DominatorTree &DT,
   DB.L = LI.getLoopFor(BB);
   if (DB.L && DB.L->isLoopExiting(BB)) {
     DB.Kind = BranchKind::LoopExit;
-    DB.Blockers = findBlockers(*DB.L, CI);
+    DB.Blockers = Blockers.get(*DB.L);
     return DB;
   }
 
+  // Only a multi-way branch can walk the same blocks many times over; the
+  // two arms of an if/else are reported whole even where they meet.
+  SmallPtrSet<const BasicBlock *, 16> Claimed;
   for (BasicBlock *S : Succs)
     if (S != DB.Join)
-      DB.Arms.push_back(buildArm(S, BB, DB.Join, DT));
+      DB.Arms.push_back(buildArm(S, BB, DB.Join, DT,
+                                 Succs.size() > 2 ? &Claimed : nullptr));
   if (isa<SwitchInst>(Term))
     DB.Kind = BranchKind::Switch;
   else
@@ -183,7 +218,7 @@ classify(Instruction *Term, const DominatorTree &DT,
   if (DB.L) {
     DB.TopLevelInLoop = DB.Join && DB.L->contains(DB.Join) &&
                         runsEveryTrip(BB, *DB.L, DT);
-    DB.Blockers = findBlockers(*DB.L, CI);
+    DB.Blockers = Blockers.get(*DB.L);
     for (const ArmRegion &A : DB.Arms)
       for (const BasicBlock *ArmBB : A.Blocks)
         if (DB.L->isLoopExiting(ArmBB))
@@ -197,23 +232,25 @@ findDivergentBranches(Function &F, const VoteAwareUniformity &VU,
                       const DominatorTree &DT, const PostDominatorTree &PDT,
                       const LoopInfo &LI, const CycleInfo &CI) {
   SmallVector<DivergentBranch, 8> Result;
+  BlockerCache Blockers(CI);
   for (BasicBlock &BB : F) {
     if (!DT.isReachableFromEntry(&BB) || !VU.hasDivergentTerminator(BB))
       continue;
     if (std::optional<DivergentBranch> DB =
-            classify(BB.getTerminator(), DT, PDT, LI, CI))
+            classify(BB.getTerminator(), DT, PDT, LI, Blockers))
       Result.push_back(std::move(*DB));
   }
 
   if (!F.hasKernelCallingConv())
     return Result;
-  for (DivergentBranch &DB : Result) {
-    const BasicBlock *BB = DB.getBlock();
-    DB.TopLevelInKernel =
-        !DB.L && none_of(Result, [&](const DivergentBranch &Other) {
-          return &Other != &DB && Other.armsContain(BB);
-        });
-  }
+  // A branch's arms never hold its own block (buildArm stops at it), so a
+  // branch is nested in another exactly when some branch's arms hold it.
+  SmallPtrSet<const BasicBlock *, 32> InArms;
+  for (const DivergentBranch &DB : Result)
+    for (const ArmRegion &A : DB.Arms)
+      InArms.insert(A.Blocks.begin(), A.Blocks.end());
+  for (DivergentBranch &DB : Result)
+    DB.TopLevelInKernel = !DB.L && !InArms.contains(DB.getBlock());
   return Result;
 }
 

@@ -187,4 +187,77 @@ unsigned estimateRegistersAfter(
   return Regs;
 }
 
+FunctionPressure::FunctionPressure(const Function &F) {
+  if (F.isDeclaration())
+    return;
+  Liveness L(F);
+  for (const BasicBlock &BB : F) {
+    const ValueSet &Out = L.liveOut(&BB);
+    unsigned Max = blockMaxLive(BB, Out);
+    BlockMax.push_back({&BB, Max});
+    MaxLive = std::max(MaxLive, Max);
+    LiveOut[&BB].assign(Out.begin(), Out.end());
+  }
+}
+
+unsigned FunctionPressure::getMaxLiveOutside(
+    const SmallPtrSetImpl<const BasicBlock *> &Region) const {
+  unsigned Max = 0;
+  for (auto [BB, M] : BlockMax)
+    if (!Region.contains(BB))
+      Max = std::max(Max, M);
+  return Max;
+}
+
+ArrayRef<const Value *>
+FunctionPressure::getLiveOut(const BasicBlock *BB) const {
+  auto It = LiveOut.find(BB);
+  if (It == LiveOut.end())
+    return {};
+  return It->second;
+}
+
+unsigned computeRegionMaxLive(ArrayRef<const BasicBlock *> Blocks,
+                              const LiveOutMap &ExitLiveOut) {
+  // Liveness as in class Liveness, over the region's own edges, backwards
+  // to a fixed point (one sweep and a check for a region without cycles).
+  SmallPtrSet<const BasicBlock *, 16> InRegion(Blocks.begin(), Blocks.end());
+  DenseMap<const BasicBlock *, ValueSet> LiveIn, Out;
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const BasicBlock *BB : reverse(Blocks)) {
+      ValueSet O;
+      if (auto It = ExitLiveOut.find(BB); It != ExitLiveOut.end())
+        O.insert(It->second.begin(), It->second.end());
+      for (const BasicBlock *S : successors(BB)) {
+        if (!InRegion.contains(S))
+          continue;
+        for (const Value *V : LiveIn[S])
+          O.insert(V);
+        for (const PHINode &P : S->phis())
+          if (const Value *In = P.getIncomingValueForBlock(BB);
+              In && occupiesRegisters(In))
+            O.insert(In);
+      }
+      ValueSet I = O;
+      for (const Instruction &Inst : reverse(*BB)) {
+        I.erase(&Inst);
+        if (isa<PHINode>(Inst))
+          continue;
+        for (const Value *Op : Inst.operands())
+          if (occupiesRegisters(Op))
+            I.insert(Op);
+      }
+      Changed |= O.size() != Out[BB].size() || I.size() != LiveIn[BB].size();
+      Out[BB] = std::move(O);
+      LiveIn[BB] = std::move(I);
+    }
+  }
+  unsigned Max = 0;
+  for (const BasicBlock *BB : Blocks)
+    Max = std::max(Max, blockMaxLive(*BB, Out[BB]));
+  return Max;
+}
+
 } // namespace divopt

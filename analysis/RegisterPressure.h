@@ -61,6 +61,44 @@ unsigned estimateRegistersAfter(
     llvm::function_ref<void(llvm::Function &Copy, llvm::ValueToValueMapTy &)>
         Rewrite);
 
+// Incremental estimates: a transform that rewrites one region of a function
+// measures the region alone, against the rest of the function measured
+// once, so that trying every candidate of a function costs its size once,
+// not once per candidate.
+
+/// Values live out of each block.
+using LiveOutMap =
+    llvm::DenseMap<const llvm::BasicBlock *,
+                   llvm::SmallVector<const llvm::Value *, 8>>;
+
+/// The live maximum of each block of F, computed once; valid while F is not
+/// changed.
+class FunctionPressure {
+public:
+  explicit FunctionPressure(const llvm::Function &F);
+  /// As computeRegisterPressure(F).MaxLive.
+  unsigned getMaxLive() const { return MaxLive; }
+  /// The maximum over F's blocks but those of Region.
+  unsigned getMaxLiveOutside(
+      const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &Region) const;
+  /// The values live out of BB (none for a block F did not have).
+  llvm::ArrayRef<const llvm::Value *>
+  getLiveOut(const llvm::BasicBlock *BB) const;
+
+private:
+  llvm::SmallVector<std::pair<const llvm::BasicBlock *, unsigned>, 32>
+      BlockMax;
+  LiveOutMap LiveOut;
+  unsigned MaxLive = 0;
+};
+
+/// The live maximum over Blocks, a region of a function: liveness flows
+/// along edges between Blocks only; a block of ExitLiveOut has those values
+/// live out besides (what the rest of the function reads after it).
+unsigned
+computeRegionMaxLive(llvm::ArrayRef<const llvm::BasicBlock *> Blocks,
+                     const LiveOutMap &ExitLiveOut);
+
 } // namespace divopt
 
 #endif // DIVOPT_ANALYSIS_REGISTERPRESSURE_H

@@ -63,8 +63,9 @@ private:
   bool isJoinOfDivergentBranch(const llvm::BasicBlock &BB);
   bool leavesDivergentCycle(const llvm::Value *Def,
                             const llvm::BasicBlock &UseBB) const;
+  /// The blocks from which J can be reached, J included.
   const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &
-  reachableFrom(const llvm::BasicBlock *BB);
+  reaching(const llvm::BasicBlock *J);
 
   const llvm::UniformityInfo &UI;
   const llvm::CycleInfo &CI;
@@ -72,7 +73,7 @@ private:
   llvm::SmallPtrSet<const llvm::Value *, 32> Divergent;
   llvm::DenseMap<const llvm::BasicBlock *,
                  llvm::SmallPtrSet<const llvm::BasicBlock *, 16>>
-      ReachCache;
+      ReachingCache;
 };
 
 } // namespace divopt

@@ -10,6 +10,7 @@
 #include "ArmMelder.h"
 #include "DecidedSet.h"
 #include "PassOptions.h"
+#include "RegionTrial.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
@@ -47,7 +48,7 @@ parseBranchDistributionOptions(StringRef Params) {
     if (Key == "threshold")
       return P.set(Opts.Threshold, Key, V, 0.01, 100.0);
     if (Key == "max-arm-insts")
-      return P.set(Opts.MaxArmInsts, Key, V, 1, 100000);
+      return P.set(Opts.MaxArmInsts, Key, V, 1, MaxArmInstsLimit);
     if (Key == "force")
       return P.setFlag(Opts.Force, Key, V);
     return P.unknown(Key, "threshold=<x>, max-arm-insts=<n> or force");
@@ -59,7 +60,7 @@ parseBranchDistributionOptions(StringRef Params) {
 
 void BranchDistributionPass::printPipeline(
     raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
-  OS << "branch-dist<threshold=" << format("%g", Opts.Threshold)
+  OS << "branch-dist<threshold=" << formatDecimal(Opts.Threshold)
      << ";max-arm-insts=" << Opts.MaxArmInsts << (Opts.Force ? ";force" : "")
      << ">";
 }
@@ -116,16 +117,32 @@ struct Trial {
   bool CostAlonePays = false;
 };
 
-/// Melds a copy of the function to measure the result exactly (cost,
-/// selects, register pressure), then throws the copy away.
-Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
-                 ArrayRef<double> Weights, const Target &T, double Threshold) {
+/// Melds a copy of the region to measure the result (cost, selects,
+/// register pressure against the rest of the function, FP), then throws
+/// the copy away; a region the copy cannot stand for is tried on a copy of
+/// the whole function.
+Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
+                ArrayRef<double> Weights, const Target &T, double Threshold,
+                const FunctionPressure &FP) {
   WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
   Estimate Before{costBefore(R, Weights, W, T.ComputeCapability),
-                  estimateRegisters(computeRegisterPressure(F))};
+                  estimateRegisters(RegisterPressure{FP.getMaxLive(), 0})};
 
   Trial Tr;
   Estimate After;
+  if (std::optional<RegionTrialResult> RT = meldRegionCopy(
+          R, Plan, FP, [&](const MeldRegion &CR, const MeldResult &M) {
+            return costAfter(CR, M, Weights, W, T.ComputeCapability);
+          })) {
+    After.Cost = RT->Cost;
+    After.Registers = estimateRegisters(RegisterPressure{RT->MaxLive, 0});
+    Tr.NumSelects = RT->NumSelects;
+    Tr.NumDivergentBlocks = RT->NumDivergentBlocks;
+    Tr.D = decide(Before, After, T, Threshold);
+    Tr.CostAlonePays =
+        After.Cost > 0 && Before.Cost / After.Cost >= Threshold;
+    return Tr;
+  }
   SmallVector<GlobalVariable *, 4> Tables;
   After.Registers =
       estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
@@ -167,6 +184,9 @@ private:
   const BranchDistributionOptions &Opts;
   /// Branches already decided; they stay in the function untouched.
   DecidedSet<Instruction> Seen;
+  /// F's register pressure, measured once while F does not change: the
+  /// candidates refused in a row share it.
+  std::optional<FunctionPressure> Pressure;
 };
 
 } // namespace
@@ -231,6 +251,7 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
   if (!Split.empty()) {
     // The CFG changed under every cached analysis (DB among them).
     FAM.invalidate(F, PreservedAnalyses::none());
+    Pressure.reset();
     Expected<MeldRegion> RS = getMeldRegion(*Br, Join, Opts.MaxArmInsts);
     if (RS) {
       if (meld(*RS, T))
@@ -241,6 +262,7 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     }
     Split.undo();
     FAM.invalidate(F, PreservedAnalyses::none());
+    Pressure.reset();
     return false;
   }
   missed(*Br, "Shape", Why);
@@ -260,7 +282,9 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
                " instructions)");
     return false;
   }
-  Trial Tr = tryOnClone(F, R, Plan, Weights, T, Opts.Threshold);
+  if (!Pressure)
+    Pressure.emplace(F);
+  Trial Tr = tryOnCopy(F, R, Plan, Weights, T, Opts.Threshold, *Pressure);
   std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
@@ -309,6 +333,7 @@ bool Distributor::run() {
     // The CFG changed: every analysis of F, the divergence one included,
     // must be recomputed before the next candidate is looked at.
     FAM.invalidate(F, PreservedAnalyses::none());
+    Pressure.reset();
   }
   return Changed;
 }

@@ -22,6 +22,12 @@
 
 namespace divopt {
 
+/// The largest max-arm-insts: aligning two arms of N instructions keeps
+/// N*N/4 bytes of traceback (passes/SequenceAlignment.cpp), 64 MiB here,
+/// and takes N*N scorings. A larger value is a parameter error, not an
+/// out-of-memory crash at run time.
+constexpr unsigned MaxArmInstsLimit = 16384;
+
 struct BranchDistributionOptions {
   /// Minimum predicted speedup of the region.
   double Threshold = 1.05;

@@ -68,9 +68,9 @@ static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
   if (Key == "max-delay")
     return P.set(O.MaxDelay, Key, V, 1, 1 << 20);
   if (Key == "ones")
-    return P.set(O.Ones, Key, V, 1, 64);
+    return P.set(O.Ones, Key, V, 1, 99);
   if (Key == "zeros")
-    return P.set(O.Zeros, Key, V, 1, 64);
+    return P.set(O.Zeros, Key, V, 1, 99);
   if (Key == "cycle") {
     // The then-arm's share of the trips, in percent: cycle=75 is 3 then-
     // trips for 1 else-trip.
@@ -97,7 +97,8 @@ static Error parseOne(IterationDelayOptions &O, const PassOptionParser &P,
     return Error::success();
   }
   return P.unknown(Key, "majority, round-robin, advance, threshold=<1..32>, "
-                        "max-delay=<n>, cycle=<1..99>, ones=<n>, zeros=<n>, "
+                        "max-delay=<n>, cycle=<1..99>, ones=<1..99>, "
+                        "zeros=<1..99>, "
                         "idle-removal, min-speedup=<x> or force");
 }
 
@@ -106,14 +107,23 @@ Expected<IterationDelayOptions> parseIterationDelayOptions(StringRef Params) {
   PassOptionParser P("iter-delay", Params);
   // Parameters of one strategy given with another are mistakes, even when
   // their value is the default (cycle=50).
-  bool MajorityOnly = false, RoundRobinOnly = false;
+  bool MajorityOnly = false, RoundRobinOnly = false, Cycle = false,
+       Duty = false;
   if (Error E = P.forEach([&](StringRef K, std::optional<StringRef> V) {
         MajorityOnly |= K == "threshold" || K == "max-delay";
+        Cycle |= K == "cycle";
+        Duty |= K == "ones" || K == "zeros";
         RoundRobinOnly |=
             K == "cycle" || K == "ones" || K == "zeros" || K == "idle-removal";
         return parseOne(O, P, K, V);
       }))
     return E;
+  // cycle= sets ones= and zeros=: given together, one would silently win.
+  if (Cycle && Duty)
+    return createStringError(inconvertibleErrorCode(),
+                             "invalid iter-delay parameter: give either "
+                             "cycle=<percent> or ones=<n>;zeros=<n>, not "
+                             "both");
   if (RoundRobinOnly && O.Vote && *O.Vote != DelayVote::RoundRobin)
     return createStringError(inconvertibleErrorCode(),
                              "invalid iter-delay parameter: cycle, ones, "
@@ -144,7 +154,7 @@ void IterationDelayPass::printPipeline(
   if (Auto || Opts.Vote == DelayVote::RoundRobin)
     OS << "ones=" << Opts.Ones << ";zeros=" << Opts.Zeros
        << (Opts.IdleRemoval ? ";idle-removal" : "");
-  OS << ";min-speedup=" << format("%g", Opts.MinSpeedup)
+  OS << ";min-speedup=" << formatDecimal(Opts.MinSpeedup)
      << (Opts.Force ? ";force" : "") << ">";
 }
 
@@ -194,6 +204,14 @@ struct Candidate {
   Choice C;
   Decision D;
   std::string Summary;
+  /// What the decision needs besides the registers after: measuring those
+  /// rewrites a copy of the function, so it is done only for candidates
+  /// that can still be chosen (Delayer::measure).
+  double CostBefore = 0, CostAfter = 0, Worst = 0;
+  unsigned RegsBefore = 0;
+  bool Measured = false;
+  /// The summary up to the decision, and after it.
+  std::string Head, Tail;
 };
 
 /// What the cost model predicts for one loop shape, as functions of the
@@ -217,7 +235,10 @@ public:
   bool run();
 
 private:
-  std::optional<Candidate> evaluate(const DivergentBranch &DB, const Target &T);
+  std::optional<Candidate> evaluate(const DivergentBranch &DB, const Target &T,
+                                    unsigned RegsBefore);
+  void measure(Candidate &C, const Target &T);
+  void summarizeUnmeasured(Candidate &C, const Target &T);
   bool decideLoop(ArrayRef<const DivergentBranch *> Branches, const Target &T);
   void missed(const Instruction &At, StringRef Name, const Twine &Why);
   BodyModel modelBranch(const DelayShape &S) const;
@@ -337,7 +358,8 @@ unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
 }
 
 std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
-                                           const Target &T) {
+                                           const Target &T,
+                                           unsigned RegsBefore) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   Expected<DelayShape> S = getDelayShape(DB, LI, SE, T.ComputeCapability);
@@ -396,38 +418,93 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
     }
   }
 
-  unsigned RegsBefore = estimateRegisters(computeRegisterPressure(F));
   Candidate Cand{&DB, std::move(*S), *Best, {}, ""};
-  Cand.D =
-      decide({Before, RegsBefore}, {BestCost, registersAfter(Cand.S, *Best)}, T,
-             Opts.MinSpeedup);
-  if (BestWorst < MaxPredictedLoss)
-    Cand.D.Profitable = false;
-  raw_string_ostream OS(Cand.Summary);
-  OS << Best->describe(Opts, isSwitch(Cand.S))
-     << "; per iteration: " << M.Describe << ", vote overhead "
-     << format("%.1f", Overhead(*Best)) << " per trip; " << Cand.D.Explanation;
+  Cand.CostBefore = Before;
+  Cand.CostAfter = BestCost;
+  Cand.Worst = BestWorst;
+  Cand.RegsBefore = RegsBefore;
+  raw_string_ostream Head(Cand.Head);
+  Head << Best->describe(Opts, isSwitch(Cand.S))
+       << "; per iteration: " << M.Describe << ", vote overhead "
+       << format("%.1f", Overhead(*Best)) << " per trip; ";
+  raw_string_ostream Tail(Cand.Tail);
   if (!M.Known)
-    OS << "; worst case over " << M.RangeName << " "
-       << format("%.2fx", BestWorst)
-       << " (must be >= " << format("%.2fx", MaxPredictedLoss) << ")";
+    Tail << "; worst case over " << M.RangeName << " "
+         << format("%.2fx", BestWorst)
+         << " (must be >= " << format("%.2fx", MaxPredictedLoss) << ")";
+  // Until measured: the decision with the registers unchanged, the most the
+  // candidate can predict (delaying adds the vote's state, never removes
+  // a live value).
+  Cand.D = decide({Before, RegsBefore}, {BestCost, RegsBefore}, T,
+                  Opts.MinSpeedup);
   return Cand;
+}
+
+/// The registers after, by rewriting a copy of the function, and the
+/// decision they give.
+void Delayer::measure(Candidate &C, const Target &T) {
+  C.D = decide({C.CostBefore, C.RegsBefore},
+               {C.CostAfter, registersAfter(C.S, C.C)}, T, Opts.MinSpeedup);
+  if (C.Worst < MaxPredictedLoss)
+    C.D.Profitable = false;
+  C.Measured = true;
+  C.Summary = C.Head + C.D.Explanation + C.Tail;
+}
+
+/// A candidate refused without the copy: its best case already loses.
+void Delayer::summarizeUnmeasured(Candidate &C, const Target &T) {
+  C.D.Profitable = false;
+  raw_string_ostream OS(C.Summary);
+  OS << C.Head << "cost " << format("%.1f", C.CostBefore) << " -> "
+     << format("%.1f", C.CostAfter) << ", registers " << C.RegsBefore
+     << " -> not counted, predicted speedup "
+     << format("%.2fx", C.D.Ratio) << " (threshold "
+     << format("%.2fx", Opts.MinSpeedup)
+     << ") at most, before the registers it adds" << C.Tail;
 }
 
 /// Decides one loop: of its top-level divergent branches, the one with the
 /// best predicted speedup is delayed, if it pays (or is forced).
 bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
                          const Target &T) {
+  // The function does not change while its candidates are evaluated: its
+  // registers are counted once, not once per candidate.
+  unsigned RegsBefore = estimateRegisters(computeRegisterPressure(F));
   SmallVector<Candidate, 4> Cands;
   for (const DivergentBranch *DB : Branches)
-    if (std::optional<Candidate> C = evaluate(*DB, T))
+    if (std::optional<Candidate> C = evaluate(*DB, T, RegsBefore))
       Cands.push_back(std::move(*C));
   if (Cands.empty())
     return false;
-  Candidate *Best = &Cands.front();
+  // Each measurement copies the whole function: measure the candidates in
+  // the order of the most they can predict, and stop where none left can
+  // beat the best measured (the first of equals, as before) or, unforced,
+  // where none left can pay.
+  SmallVector<Candidate *, 4> Order;
   for (Candidate &C : Cands)
-    if (C.D.Ratio > Best->D.Ratio)
-      Best = &C;
+    Order.push_back(&C);
+  llvm::stable_sort(Order, [](const Candidate *A, const Candidate *B) {
+    return A->D.Ratio > B->D.Ratio;
+  });
+  Candidate *Best = nullptr;
+  for (Candidate *C : Order) {
+    bool CanPay =
+        C->D.Ratio >= Opts.MinSpeedup && C->Worst >= MaxPredictedLoss;
+    bool CanBeat = !Best || C->D.Ratio > Best->D.Ratio ||
+                   (C->D.Ratio == Best->D.Ratio && C < Best);
+    if (!CanBeat || (!Opts.Force && !CanPay)) {
+      summarizeUnmeasured(*C, T);
+      continue;
+    }
+    measure(*C, T);
+    if (!Best || C->D.Ratio > Best->D.Ratio ||
+        (C->D.Ratio == Best->D.Ratio && C < Best))
+      Best = C;
+  }
+  if (!Best) {
+    // Nothing could pay: report the first of the best predictions.
+    Best = Order.front();
+  }
   bool Take = Best->D.Profitable || Opts.Force;
   for (Candidate &C : Cands) {
     if (Take && &C == Best)

@@ -67,8 +67,8 @@ Expected<KernelSplitOptions> parseKernelSplitOptions(StringRef Params) {
 
 void KernelSplitPass::printPipeline(
     raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
-  OS << "kernel-split<threshold=" << format("%g", Opts.Threshold)
-     << ";launch-overhead=" << format("%g", Opts.LaunchOverheadPercent)
+  OS << "kernel-split<threshold=" << formatDecimal(Opts.Threshold)
+     << ";launch-overhead=" << formatDecimal(Opts.LaunchOverheadPercent)
      << (Opts.Force ? ";force" : "") << ">";
 }
 
@@ -79,6 +79,25 @@ namespace {
 /// an entry's name, so the part is named that way in the IR already.
 std::string getPartName(const Function &F, StringRef Suffix) {
   return (F.getName() + "_$_divopt_$_" + Suffix).str();
+}
+
+/// getPartName, or with a number after it where the module already has a
+/// symbol of that name (a user's function may be named so): the launch
+/// plan names the parts, so any free name serves.
+std::string getFreePartName(const Function &F, StringRef Suffix) {
+  std::string Name = getPartName(F, Suffix);
+  std::string Free = Name;
+  for (unsigned N = 1; F.getParent()->getNamedValue(Free); ++N)
+    Free = Name + "_$_" + std::to_string(N);
+  return Free;
+}
+
+/// Whether kernel-split made parts of F before (they name F).
+bool hasParts(const Function &F) {
+  return any_of(*F.getParent(), [&](const Function &Other) {
+    return Other.getFnAttribute(PartAttribute).getValueAsString() ==
+           F.getName();
+  });
 }
 
 /// then/else for a two-way branch (by successor), arm<N> for a switch.
@@ -108,6 +127,9 @@ Function *buildPart(Function &F, Instruction &Term, BasicBlock *Entry,
   ContractionPins::pin(*Part).keep();
   Part->setName(Name);
   Part->addFnAttr(PartAttribute, F.getName());
+  // Kept or dropped by the linker together with the kernel (weak_odr,
+  // linkonce_odr template kernels); CloneFunction keeps the linkage.
+  Part->setComdat(F.getComdat());
   auto *PartTerm = cast<Instruction>(VMap[&Term]);
   BasicBlock *PartBB = PartTerm->getParent();
   auto *Other = BasicBlock::Create(F.getContext(), "divopt.other.way", Part);
@@ -223,6 +245,7 @@ private:
   Module &M;
   FunctionAnalysisManager &FAM;
   const KernelSplitOptions &Opts;
+  std::optional<unsigned> OriginalRegisters;
 };
 
 } // namespace
@@ -254,8 +277,11 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
     return std::nullopt;
   }
   RegionCosts RC = getRegionCosts(F, DB, R, T, FAM);
-  Estimate Original{RC.Prologue + RC.Epilogue,
-                    estimateRegisters(computeRegisterPressure(F))};
+  // The kernel does not change while its branches are tried: its
+  // registers are counted once.
+  if (!OriginalRegisters)
+    OriginalRegisters = estimateRegisters(computeRegisterPressure(F));
+  Estimate Original{RC.Prologue + RC.Epilogue, *OriginalRegisters};
   Candidate C;
   C.DB = &DB;
   for (auto [Way, Entry] : enumerate(getWayEntries(*DB.Term))) {
@@ -280,7 +306,7 @@ void Splitter::discard(Candidate &C) {
 void Splitter::commit(Candidate &C) {
   SmallVector<std::string, 4> Names;
   for (Part &P : C.Parts) {
-    P.F->setName(getPartName(F, P.Suffix));
+    P.F->setName(getFreePartName(F, P.Suffix));
     Names.push_back(P.F->getName().str());
   }
   addToLaunchPlan(M, F.getName(), Names);
@@ -304,8 +330,7 @@ bool Splitter::run() {
   if (Branches.empty())
     return false;
   std::optional<SplitRefusal> Why = checkKernelSplittable(F);
-  if (!Why && (M.getFunction(getPartName(F, "then")) ||
-               M.getFunction(getPartName(F, "arm0"))))
+  if (!Why && hasParts(F))
     Why = SplitRefusal{"AlreadySplit", "the kernel was split before"};
   if (!Why)
     if (Error E = checkLaunchPlanGlobal(M))

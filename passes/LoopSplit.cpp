@@ -51,7 +51,7 @@ Expected<LoopSplitOptions> parseLoopSplitOptions(StringRef Params) {
 
 void LoopSplitPass::printPipeline(
     raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
-  OS << "loop-split<threshold=" << format("%g", Opts.Threshold)
+  OS << "loop-split<threshold=" << formatDecimal(Opts.Threshold)
      << (Opts.Force ? ";force" : "") << ">";
 }
 

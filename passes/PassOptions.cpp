@@ -6,6 +6,7 @@
 
 #include "PassOptions.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
@@ -16,29 +17,57 @@ using namespace llvm;
 
 namespace divopt {
 
-static std::string str(double D) {
-  std::string S;
-  raw_string_ostream(S) << format("%g", D);
-  return S;
-}
-
 Error PassOptionParser::error(const Twine &Msg) const {
   return createStringError(inconvertibleErrorCode(),
                            "invalid " + PassName + " parameter: " + Msg);
 }
 
+/// The one lexical rule of every DivOpt parameter: parameters are separated
+/// by single ';' and hold no white space; a whole number is decimal digits,
+/// any other number decimal digits with at most one '.' between digits (no
+/// sign, exponent, hex, inf or nan). What a pass prints reads back the same.
+static bool isDigits(StringRef S) {
+  return !S.empty() && all_of(S, [](char C) { return C >= '0' && C <= '9'; });
+}
+
+static bool isDecimal(StringRef S) {
+  auto [Whole, Fraction] = S.split('.');
+  return isDigits(Whole) && (!S.contains('.') || isDigits(Fraction));
+}
+
+std::string formatDecimal(double D) {
+  // The fewest decimals that read back as the same double: 1.5, not
+  // 1.50000, and never an exponent, which the parser refuses.
+  for (int Decimals = 0; Decimals < 40; ++Decimals) {
+    std::string S;
+    raw_string_ostream(S) << format("%.*f", Decimals, D);
+    double Back;
+    if (!StringRef(S).getAsDouble(Back) && Back == D)
+      return S;
+  }
+  std::string S;
+  raw_string_ostream(S) << format("%.40f", D);
+  return S;
+}
+
 Error PassOptionParser::forEach(
     function_ref<Error(StringRef, std::optional<StringRef>)> Handle) const {
+  if (Params.empty())
+    return Error::success();
   SmallVector<StringRef, 4> Items;
-  Params.split(Items, ';', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  Params.split(Items, ';', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
   // A parameter given twice is a mistake whichever one was meant (a pipeline
   // edited in one place, not the other): refuse it rather than silently let
   // the last one win.
   StringMap<StringRef> Seen;
   for (StringRef Item : Items) {
-    Item = Item.trim();
+    if (Item.empty())
+      return error("empty parameter in '" + Params +
+                   "'; separate parameters by a single ';'");
+    if (Item.find_first_of(" \t\n\v\f\r") != StringRef::npos)
+      return error("'" + Item + "' holds white space; write parameters "
+                   "without spaces, as in threshold=1.5;force");
     auto [Key, Value] = Item.split('=');
-    Key = Key.trim();
     if (Key.empty())
       return error("'" + Item + "' has no name");
     auto [It, New] = Seen.try_emplace(Key, Item);
@@ -47,7 +76,7 @@ Error PassOptionParser::forEach(
                    Item + "'); give it once");
     std::optional<StringRef> V;
     if (Item.contains('='))
-      V = Value.trim();
+      V = Value;
     if (Error E = Handle(Key, V))
       return E;
   }
@@ -58,11 +87,12 @@ Expected<double> PassOptionParser::getDouble(StringRef Key,
                                              std::optional<StringRef> Value,
                                              double Min, double Max) const {
   double D;
-  if (!Value || Value->getAsDouble(D))
-    return error("'" + Key + "' needs a number, as in " + Key + "=" + str(Min));
+  if (!Value || !isDecimal(*Value) || Value->getAsDouble(D))
+    return error("'" + Key + "' needs a decimal number (digits, at most one "
+                 "'.'), as in " + Key + "=" + formatDecimal(Min));
   if (!(D >= Min && D <= Max))
-    return error("'" + Key + "=" + *Value + "' is out of range [" + str(Min) +
-                 ", " + str(Max) + "]");
+    return error("'" + Key + "=" + *Value + "' is out of range [" +
+                 formatDecimal(Min) + ", " + formatDecimal(Max) + "]");
   return D;
 }
 
@@ -70,11 +100,11 @@ Expected<unsigned> PassOptionParser::getUnsigned(StringRef Key,
                                                  std::optional<StringRef> Value,
                                                  unsigned Min,
                                                  unsigned Max) const {
+  if (!Value || !isDigits(*Value))
+    return error("'" + Key + "' needs a whole number (decimal digits), as in " +
+                 Key + "=" + Twine(Min));
   unsigned U;
-  if (!Value || Value->getAsInteger(10, U))
-    return error("'" + Key + "' needs a whole number, as in " + Key + "=" +
-                 Twine(Min));
-  if (U < Min || U > Max)
+  if (Value->getAsInteger(10, U) || U < Min || U > Max)
     return error("'" + Key + "=" + *Value + "' is out of range [" + Twine(Min) +
                  ", " + Twine(Max) + "]");
   return U;

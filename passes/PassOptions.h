@@ -7,6 +7,9 @@
 // Every DivOpt pass takes its parameters in the new pass manager's syntax,
 // `name<key=value;flag;...>`; a typo, an unknown key or an out-of-range
 // value is an error that names the pass, the key and what is allowed.
+// One lexical rule for all: parameters are separated by single ';' and hold
+// no white space; numbers are decimal digits with at most one '.' (no sign,
+// exponent or hex). A key given twice is an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +24,10 @@
 #include <string>
 
 namespace divopt {
+
+/// D in the parameters' syntax (decimal digits, at most one '.'), with the
+/// fewest decimals that read back as D: what printPipeline writes.
+std::string formatDecimal(double D);
 
 class PassOptionParser {
 public:

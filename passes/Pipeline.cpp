@@ -44,13 +44,29 @@ StringRef getDefaultPipeline() {
          "verify-fixpoint>,simplifycfg,divopt-remarks)";
 }
 
+/// DivOpt pipeline elements parsed so far (Plugin.cpp counts them).
+static thread_local unsigned NumDivOptPassesParsed = 0;
+
+void noteDivOptPassParsed() { ++NumDivOptPassesParsed; }
+
 Expected<DivOptPipelinePass> DivOptPipelinePass::create(PassBuilder &PB,
                                                         StringRef Text) {
   ModulePassManager MPM;
+  unsigned Before = NumDivOptPassesParsed;
   if (Error E = PB.parsePassPipeline(MPM, Text))
     return createStringError(inconvertibleErrorCode(),
                              "invalid -divopt-pipeline '" + Text +
                                  "': " + toString(std::move(E)));
+  // default<O0>, lto<O2> or a pipeline of LLVM passes alone parse, and the
+  // compile would then silently go without DivOpt.
+  if (NumDivOptPassesParsed == Before)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "invalid -divopt-pipeline '" + Text +
+            "': it runs no DivOpt pass (kernel-split, branch-dist, "
+            "iter-delay, loop-split, bbv-profile, thread-remap, "
+            "divopt-remarks, ...); to compile without DivOpt, pass "
+            "-divopt-auto=false");
   return DivOptPipelinePass(std::move(MPM));
 }
 

@@ -28,8 +28,8 @@ llvm::StringRef getDefaultPipeline();
 
 class DivOptPipelinePass : public llvm::PassInfoMixin<DivOptPipelinePass> {
 public:
-  /// Parses the pipeline text; an unknown pass or a bad parameter is an
-  /// error that names it.
+  /// Parses the pipeline text; an unknown pass, a bad parameter or a
+  /// pipeline that runs no DivOpt pass is an error that names it.
   static llvm::Expected<DivOptPipelinePass> create(llvm::PassBuilder &PB,
                                                    llvm::StringRef Text);
 
@@ -42,6 +42,10 @@ private:
       : Inner(std::move(MPM)) {}
   llvm::ModulePassManager Inner;
 };
+
+/// Called by the plugin's parsing callbacks for each DivOpt pipeline
+/// element they add: a -divopt-pipeline that adds none is refused.
+void noteDivOptPassParsed();
 
 /// Adds DivOpt to clang's and opt's default pipelines at the
 /// optimizer-last extension point, as the -divopt-* options say.

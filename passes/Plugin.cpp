@@ -102,6 +102,14 @@ static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
       "divopt-divergence", Name, FPM);
 }
 
+/// Parsed tells whether a DivOpt pass was added; -divopt-pipeline counts
+/// them.
+static bool counted(bool Parsed) {
+  if (Parsed)
+    noteDivOptPassParsed();
+  return Parsed;
+}
+
 static void registerCallbacks(PassBuilder &PB) {
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
     FAM.registerPass([] { return DivergenceAnalysis(); });
@@ -109,12 +117,12 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [&PB](StringRef Name, ModulePassManager &MPM,
             ArrayRef<PassBuilder::PipelineElement>) {
-        return parseModulePass(PB, Name, MPM);
+        return counted(parseModulePass(PB, Name, MPM));
       });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        return parseFunctionPass(Name, FPM);
+        return counted(parseFunctionPass(Name, FPM));
       });
   registerAutomaticPipeline(PB);
 }

@@ -156,6 +156,18 @@ bool mayConflict(int LoadRegion, int StoreRegion) {
 } // namespace
 
 std::optional<SplitRefusal> checkKernelSplittable(const Function &F) {
+  // With separate compilation (-fgpu-rdc), the linker may take another
+  // definition of a weak or linkonce kernel: the launch plan would then
+  // launch parts of this one for the other one's code.
+  if (F.isInterposable())
+    return refuse("Interposable",
+                  Twine("the kernel's ") +
+                      (F.hasWeakAnyLinkage()       ? "weak"
+                       : F.hasLinkOnceAnyLinkage() ? "linkonce"
+                       : F.hasCommonLinkage()      ? "common"
+                                                   : "interposable") +
+                      " linkage lets another definition replace it at link "
+                      "time, but not its parts");
   for (const Instruction &I : instructions(F))
     if (std::optional<SplitRefusal> R = checkInstruction(I))
       return R;

@@ -28,13 +28,14 @@ TIMEOUT_S = 120
 
 def read_passes(path=os.path.join(HERE, "divopt-passes.txt")):
     """[(pipeline element, kind)]: kind '!' never changes the IR, '~' ends
-    in a cleanup, '' transforms (see the list's header)."""
+    in a cleanup, '+' adds a copy of every kernel, '' transforms (see the
+    list's header)."""
     passes = []
     with open(path) as f:
         for line in f:
             line = line.strip()
             if line and not line.startswith("#"):
-                kind = line[0] if line[0] in "!~" else ""
+                kind = line[0] if line[0] in "!~+" else ""
                 passes.append((line[len(kind):], kind))
     if not passes:
         raise SystemExit(f"error: no passes in {path}")

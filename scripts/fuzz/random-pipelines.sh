@@ -46,8 +46,9 @@ done
 [ -f "$plugin" ] || { echo "random-pipelines: no plugin at $plugin" >&2; exit 2; }
 
 # DivOpt's passes, without the list's markers; the divopt pipeline and
-# kernel-split are module passes, the rest function passes.
-mapfile -t divopt < <(sed -e '/^#/d' -e '/^$/d' -e 's/^[!~]//' \
+# kernel-split, bbv-profile and thread-remap are module passes, the rest
+# function passes.
+mapfile -t divopt < <(sed -e '/^#/d' -e '/^$/d' -e 's/^[!~+]//' \
   "$here/divopt-passes.txt")
 # Standard passes, each as a module-level pipeline element.
 standard=(
@@ -65,7 +66,7 @@ standard=(
 element() {
   local p=$1
   case $p in
-  divopt | kernel-split*) echo "$p" ;;
+  divopt | kernel-split* | bbv-profile* | thread-remap*) echo "$p" ;;
   *) echo "function($p)" ;;
   esac
 }

@@ -27,8 +27,14 @@ _ITER_DELAY_STRATEGIES = [
     "round-robin;ones=3;zeros=1",
     "advance",
 ]
+# The module passes run first, as in the default pipeline: kernel-split's
+# parts, bbv-profile's counting copies and thread-remap's redirected copies
+# go through ptxas with the rest (the original kernel, which the campaign
+# launches, is kept by all three), and the function passes see the parts.
+_MODULE_PASSES = "kernel-split<force>,bbv-profile,thread-remap"
 FORCED_PIPELINES = [
-    f"function(branch-dist<force>,iter-delay<{s};force>,{_CLEANUP})"
+    f"{_MODULE_PASSES},function(branch-dist<force>,loop-split<force>,"
+    f"iter-delay<{s};force>,{_CLEANUP})"
     for s in _ITER_DELAY_STRATEGIES
 ]
 

@@ -17,9 +17,9 @@
 ; FORCE: remark: {{.*}} distributed divergent branch: {{.*}} (threshold 5.00x) (forced)
 ; LIMIT: remark: {{.*}} not distributed: an arm holds 6 instructions, more than max-arm-insts=3
 ; PRINT: branch-dist<threshold=1.5;max-arm-insts=1024>
-; ERR-NUM: invalid branch-dist parameter: 'threshold' needs a number, as in threshold=0.01
+; ERR-NUM: invalid branch-dist parameter: 'threshold' needs a decimal number (digits, at most one '.'), as in threshold=0.01
 ; ERR-RANGE: invalid branch-dist parameter: 'threshold=0' is out of range [0.01, 100]
-; ERR-INT: invalid branch-dist parameter: 'max-arm-insts' needs a whole number, as in max-arm-insts=1
+; ERR-INT: invalid branch-dist parameter: 'max-arm-insts' needs a whole number (decimal digits), as in max-arm-insts=1
 ; ERR-FLAG: invalid branch-dist parameter: 'force' is a flag and takes no value
 ; ERR-KEY: invalid branch-dist parameter: unknown parameter 'agressive'; expected threshold=<x>, max-arm-insts=<n> or force
 

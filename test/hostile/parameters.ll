@@ -38,26 +38,26 @@
 ; An empty parameter list is the defaults.
 ; RUN: %divopt-opt -passes='branch-dist<>,iter-delay<>' -disable-output %s
 
-; NAN: error: invalid branch-dist parameter: 'threshold=nan' is out of range [0.01, 100]
-; INF: error: invalid branch-dist parameter: 'threshold=inf' is out of range [0.01, 100]
-; HUGE: error: invalid branch-dist parameter: 'threshold=1e400' is out of range [0.01, 100]
-; NEGZERO: error: invalid branch-dist parameter: 'threshold=-0' is out of range [0.01, 100]
-; WRAP: error: invalid branch-dist parameter: 'max-arm-insts' needs a whole number
+; NAN: error: invalid branch-dist parameter: 'threshold' needs a decimal number
+; INF: error: invalid branch-dist parameter: 'threshold' needs a decimal number
+; HUGE: error: invalid branch-dist parameter: 'threshold' needs a decimal number
+; NEGZERO: error: invalid branch-dist parameter: 'threshold' needs a decimal number
+; WRAP: error: invalid branch-dist parameter: 'max-arm-insts=4294967296' is out of range [1, 16384]
 ; HEX: error: invalid branch-dist parameter: 'max-arm-insts' needs a whole number
-; ZERO: error: invalid branch-dist parameter: 'max-arm-insts=0' is out of range [1, 100000]
-; BLANK: error: invalid branch-dist parameter: '' has no name
+; ZERO: error: invalid branch-dist parameter: 'max-arm-insts=0' is out of range [1, 16384]
+; BLANK: error: invalid branch-dist parameter: ' ' holds white space
 ; NONAME: error: invalid branch-dist parameter: '=5' has no name
-; NOVALUE: error: invalid branch-dist parameter: 'threshold' needs a number
-; NESTED: error: invalid branch-dist parameter: 'threshold' needs a number
+; NOVALUE: error: invalid branch-dist parameter: 'threshold' needs a decimal number
+; NESTED: error: invalid branch-dist parameter: 'threshold' needs a decimal number
 ; TWOVOTES: error: invalid iter-delay parameter: choose one of majority, round-robin and advance
 ; RRONLY: error: invalid iter-delay parameter: cycle, ones, zeros and idle-removal belong to round-robin
 ; CYCLE: error: invalid iter-delay parameter: 'cycle=100' is out of range [1, 99]
 ; THRESH: error: invalid iter-delay parameter: 'threshold=33' is out of range [1, 32]
-; ZEROS: error: invalid iter-delay parameter: 'zeros=0' is out of range [1, 64]
+; ZEROS: error: invalid iter-delay parameter: 'zeros=0' is out of range [1, 99]
 ; DELAY: error: invalid iter-delay parameter: 'max-delay=0' is out of range
-; SPEEDUP: error: invalid iter-delay parameter: 'min-speedup=nan' is out of range
+; SPEEDUP: error: invalid iter-delay parameter: 'min-speedup' needs a decimal number
 ; TWICE: error: invalid branch-dist parameter: 'threshold' is given twice ('threshold=2' and 'threshold=3'); give it once
-; TWOFLAGS: error: invalid branch-dist parameter: 'force' is given twice ('force' and 'force'); give it once
+; TWOFLAGS: error: invalid branch-dist parameter: ' force' holds white space
 ; SAME: error: invalid iter-delay parameter: 'cycle' is given twice ('cycle=50' and 'cycle=50'); give it once
 ; TWOMAJ: error: invalid iter-delay parameter: 'majority' is given twice ('majority' and 'majority'); give it once
 ; OPTION: error: invalid branch-dist parameter: 'max-arm-insts' is given twice ('max-arm-insts=9' and 'max-arm-insts=99'); give it once

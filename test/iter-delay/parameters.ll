@@ -26,9 +26,9 @@
 ; THRESH: invalid iter-delay parameter: 'threshold=33' is out of range [1, 32]
 ; THRESH0: invalid iter-delay parameter: 'threshold=0' is out of range [1, 32]
 ; CYCLE: invalid iter-delay parameter: 'cycle=100' is out of range [1, 99]
-; ZEROS: invalid iter-delay parameter: 'zeros=0' is out of range [1, 64]
+; ZEROS: invalid iter-delay parameter: 'zeros=0' is out of range [1, 99]
 ; MIX: invalid iter-delay parameter: cycle, ones, zeros and idle-removal belong to round-robin
-; UNKNOWN: invalid iter-delay parameter: unknown parameter 'loop-advance'; expected majority, round-robin, advance, threshold=<1..32>, max-delay=<n>, cycle=<1..99>, ones=<n>, zeros=<n>, idle-removal, min-speedup=<x> or force
+; UNKNOWN: invalid iter-delay parameter: unknown parameter 'loop-advance'; expected majority, round-robin, advance, threshold=<1..32>, max-delay=<n>, cycle=<1..99>, ones=<1..99>, zeros=<1..99>, idle-removal, min-speedup=<x> or force
 ; FLAG: invalid iter-delay parameter: 'majority' is a flag and takes no value
 
 target triple = "nvptx64-nvidia-cuda"

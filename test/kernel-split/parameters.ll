@@ -20,7 +20,7 @@
 ; OVERHEAD: 50% per extra launch; predicted speedup 0.{{[0-9]+}}x (threshold 1.10x)
 ; FORCE: remark: <unknown>:0:0: kernel k split into {{.*}} (threshold 5.00x) (forced)
 ; PRINT: kernel-split<threshold=1.5;launch-overhead=3;force>
-; ERR-NUM: invalid kernel-split parameter: 'threshold' needs a number, as in threshold=0.01
+; ERR-NUM: invalid kernel-split parameter: 'threshold' needs a decimal number (digits, at most one '.'), as in threshold=0.01
 ; ERR-RANGE: invalid kernel-split parameter: 'threshold=0' is out of range [0.01, 100]
 ; ERR-OVERHEAD: invalid kernel-split parameter: 'launch-overhead=101' is out of range [0, 100]
 ; ERR-FLAG: invalid kernel-split parameter: 'force' is a flag and takes no value

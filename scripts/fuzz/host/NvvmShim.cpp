@@ -29,6 +29,16 @@ unsigned shim_nvvm_read_ptx_sreg_ntid_x() { return ShimNtid; }
 unsigned shim_nvvm_read_ptx_sreg_ctaid_x() { return ShimCtaid; }
 unsigned shim_nvvm_read_ptx_sreg_nctaid_x() { return ShimNctaid; }
 unsigned shim_nvvm_read_ptx_sreg_laneid() { return ShimTid & 31u; }
+// One-dimensional launches: the y and z indices are 0, the extents 1.
+// bbv-profile's and thread-remap's copies read them for the linear index.
+unsigned shim_nvvm_read_ptx_sreg_tid_y() { return 0; }
+unsigned shim_nvvm_read_ptx_sreg_tid_z() { return 0; }
+unsigned shim_nvvm_read_ptx_sreg_ntid_y() { return 1; }
+unsigned shim_nvvm_read_ptx_sreg_ntid_z() { return 1; }
+unsigned shim_nvvm_read_ptx_sreg_ctaid_y() { return 0; }
+unsigned shim_nvvm_read_ptx_sreg_ctaid_z() { return 0; }
+unsigned shim_nvvm_read_ptx_sreg_nctaid_y() { return 1; }
+unsigned shim_nvvm_read_ptx_sreg_nctaid_z() { return 1; }
 unsigned shim_nvvm_activemask() { return laneBit(); }
 
 // i1 arguments arrive without zero extension: only bit 0 is the value.

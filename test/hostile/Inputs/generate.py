@@ -4,6 +4,10 @@
     generate.py loop-arms N  the same at the top of a loop body
     generate.py switch N     a divergent switch with N cases
     generate.py branches N   N divergent if/else one after another in a loop
+    generate.py fallthrough N  a divergent switch of N cases, each falling
+                             through into the next (C's switch without break)
+    generate.py switch-phi N a divergent switch of N empty cases whose join
+                             PHI takes a constant from each
 """
 
 import sys
@@ -73,8 +77,32 @@ def branches(n):
                   "}"]
 
 
+def fallthrough(n):
+    out = ["define ptx_kernel void @k(ptr addrspace(1) %out) {", "entry:", TID,
+           "  switch i32 %tid, label %join ["]
+    out += [f"    i32 {i}, label %c{i}" for i in range(n)] + ["  ]"]
+    for i in range(n):
+        nxt = f"c{i + 1}" if i + 1 < n else "join"
+        out += [f"c{i}:", f"  store volatile i32 {i}, ptr addrspace(1) %out",
+                f"  br label %{nxt}"]
+    return out + ["join:", "  ret void", "}"]
+
+
+def switch_phi(n):
+    out = ["define ptx_kernel void @k(ptr addrspace(1) %out) {", "entry:", TID,
+           "  switch i32 %tid, label %default ["]
+    out += [f"    i32 {i}, label %c{i}" for i in range(n)] + ["  ]"]
+    for i in range(n):
+        out += [f"c{i}:", "  br label %join"]
+    incoming = ", ".join(f"[ {i * 3}, %c{i} ]" for i in range(n))
+    return out + ["default:", "  br label %join", "join:",
+                  f"  %v = phi i32 {incoming}, [ -1, %default ]",
+                  "  store i32 %v, ptr addrspace(1) %out", "  ret void", "}"]
+
+
 KINDS = {"arms": arms, "loop-arms": loop_arms, "switch": switch,
-         "branches": branches}
+         "branches": branches, "fallthrough": fallthrough,
+         "switch-phi": switch_phi}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in KINDS:

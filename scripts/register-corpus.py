@@ -26,6 +26,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -112,6 +113,8 @@ def main():
     ap.add_argument("--fuzz-seeds", type=int, default=400)
     ap.add_argument("--sample", type=int, default=0,
                     help="check only this many fuzz seeds and files per subset")
+    ap.add_argument("--fuzz-sample", type=int, default=0,
+                    help="fuzz seeds to check with --sample (default: --sample)")
     ap.add_argument("--sample-seed", type=int, default=18)
     ap.add_argument("--min-rho", type=float, default=0.95)
     ap.add_argument("--max-mae", type=float, default=3.0)
@@ -132,7 +135,8 @@ def main():
     seeds = list(range(1, args.fuzz_seeds + 1))
     ours, apps = our_files(), app_files()
     if args.sample:
-        seeds = sorted(rng.sample(seeds, min(args.sample, len(seeds))))
+        seeds = sorted(rng.sample(seeds, min(args.fuzz_sample or args.sample,
+                                             len(seeds))))
         ours = sorted(rng.sample(ours, min(args.sample, len(ours))))
         apps = sorted(rng.sample(apps, min(args.sample, len(apps))))
     rows = {s: [] for s in subsets}
@@ -152,9 +156,12 @@ def main():
                                                  f"f{c}", args.reuse)))
         for name, files in (("ours", ours), ("apps", apps)):
             if name in subsets:
-                for i, path in enumerate(files):
+                for path in files:
+                    # Named after the file, so that --reuse finds its own.
+                    tag = name + "-" + re.sub(r"[^A-Za-z0-9]+", "_",
+                                              os.path.relpath(path, ROOT))
                     jobs.append((name, pool.submit(measure, path, tools, tmp,
-                                                   f"{name}{i}", args.reuse)))
+                                                   tag, args.reuse)))
         for name, job in jobs:
             rows[name] += [(("fuzz" if name == "fuzz" else r[0]),) + r[1:]
                            for r in job.result()]

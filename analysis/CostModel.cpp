@@ -23,15 +23,58 @@ using namespace llvm;
 
 namespace divopt {
 
-Target Target::get(const KernelInfo &KI) {
+Target Target::get(const KernelInfo &KI,
+                   std::optional<unsigned> ProfiledThreads) {
   Target T;
   if (std::optional<unsigned> CC = KI.computeCapability();
       CC && getGpuArch(*CC))
     T.ComputeCapability = *CC;
   T.Arch = *getGpuArch(T.ComputeCapability);
-  if (KI.MaxThreadsPerBlock)
-    T.BlockSize = *KI.MaxThreadsPerBlock;
+  T.Shape = LaunchShape::get(KI, T.Arch.MaxThreadsPerBlock, ProfiledThreads);
+  T.BlockSize = T.Shape.MaxThreads;
   return T;
+}
+
+Target Target::atBlockSize(unsigned Threads) const {
+  Target At = *this;
+  At.BlockSize = Threads;
+  return At;
+}
+
+void Target::printLaunch(raw_ostream &OS) const {
+  if (Shape.isExact()) {
+    OS << "at ";
+    Shape.print(OS);
+  } else {
+    OS << "at " << BlockSize << " threads/block, the worst of ";
+    Shape.print(OS);
+    OS << ",";
+  }
+  OS << " on sm_" << ComputeCapability;
+}
+
+Target getWorstBlockSize(const Target &T, unsigned RegistersBefore,
+                         function_ref<double(const Target &)> Ratio,
+                         double *Worst) {
+  std::optional<Target> WorstAt;
+  double WorstRatio = std::numeric_limits<double>::infinity();
+  for (bool AnySize : {false, true}) {
+    for (unsigned Threads : T.Shape.getBlockSizes()) {
+      Target At = T.atBlockSize(Threads);
+      if (!AnySize && At.occupancy(RegistersBefore).BlocksPerSM == 0)
+        continue;
+      double R = Ratio(At);
+      if (!WorstAt || R < WorstRatio) {
+        WorstAt = At;
+        WorstRatio = R;
+      }
+    }
+    if (WorstAt)
+      break;
+  }
+  if (Worst)
+    *Worst = WorstRatio;
+  return *WorstAt;
 }
 
 Occupancy Target::occupancy(unsigned Registers) const {
@@ -42,27 +85,37 @@ Occupancy Target::occupancy(unsigned Registers) const {
 }
 
 double predictTime(const Estimate &E, const Target &T) {
-  double Occ = T.occupancy(E.Registers).Fraction;
-  if (Occ <= 0)
+  Occupancy Occ = T.occupancy(E.Registers);
+  if (Occ.Fraction <= 0)
     return E.Cost * 1e6; // Cannot launch: never preferable.
-  return E.Cost * std::max(1.0, OccupancyKnee / Occ);
+  if (E.Phases.empty())
+    return E.Cost * std::max(1.0, OccupancyKnee / Occ.Fraction);
+  double Warps = double(Occ.WarpsPerSM) / std::max(1u, T.Arch.SubPartitionsPerSM);
+  double Time = 0;
+  for (const Phase &P : E.Phases)
+    Time += std::max(P.Cost, P.Latency / Warps);
+  return Time;
 }
 
-Decision decide(const Estimate &Before, const Estimate &After, const Target &T,
-                double Threshold) {
+Decision decide(const Estimate &Before, const Estimate &After,
+                const Target &Launch, double Threshold) {
   Decision D;
+  const Target T = getWorstBlockSize(
+      Launch, Before.Registers, [&](const Target &At) {
+        double TimeAfter = predictTime(After, At);
+        return TimeAfter > 0 ? predictTime(Before, At) / TimeAfter : 0;
+      }, &D.Ratio);
   D.OccupancyBefore = T.occupancy(Before.Registers).Fraction;
   D.OccupancyAfter = T.occupancy(After.Registers).Fraction;
-  double TimeAfter = predictTime(After, T);
-  D.Ratio = TimeAfter > 0 ? predictTime(Before, T) / TimeAfter : 0;
   D.Profitable = D.Ratio >= Threshold;
   raw_string_ostream OS(D.Explanation);
   OS << "cost " << format("%.1f", Before.Cost) << " -> "
      << format("%.1f", After.Cost) << ", registers " << Before.Registers
      << " -> " << After.Registers << ", occupancy "
      << format("%.0f%%", 100 * D.OccupancyBefore) << " -> "
-     << format("%.0f%%", 100 * D.OccupancyAfter) << " at " << T.BlockSize
-     << " threads/block on sm_" << T.ComputeCapability << ", predicted speedup "
+     << format("%.0f%%", 100 * D.OccupancyAfter) << " ";
+  T.printLaunch(OS);
+  OS << ", predicted speedup "
      << format("%.2fx", D.Ratio) << " (threshold " << format("%.2fx", Threshold)
      << ")";
   return D;

@@ -12,10 +12,12 @@
 // of its own.
 //
 // Time model: a warp's time is its issue cost while enough warps are
-// resident to hide latency; below OccupancyKnee of the SM's warps, time
-// grows as occupancy falls (time ~ cost * knee / occupancy). The knee (50%)
-// is a stated assumption, checked by the bench (kernel splitting lost
-// 3-14% where the heavy arm allowed 50% occupancy).
+// resident to hide latency. Where a transform measured the latency of the
+// code's dependence chains (Estimate::Phases), the warps needed follow from
+// Little's law, phase by phase; elsewhere, below OccupancyKnee of the SM's
+// warps, time grows as occupancy falls (time ~ cost * knee / occupancy).
+// The knee (50%) is a stated assumption, checked by the bench (kernel
+// splitting lost 3-14% where the heavy arm allowed 50% occupancy).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,15 +25,18 @@
 #define DIVOPT_ANALYSIS_COSTMODEL_H
 
 #include "KernelInfo.h"
+#include "LaunchShape.h"
 #include "analysis/model/Occupancy.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <string>
 #include <vector>
 
 namespace llvm {
+class raw_ostream;
 class BasicBlock;
 class BranchInst;
 class Loop;
@@ -43,8 +48,6 @@ class Instruction;
 
 namespace divopt {
 
-/// Block size assumed when a kernel states no launch bounds.
-constexpr unsigned DefaultBlockSize = 256;
 /// Compute capability assumed when the module names no target.
 constexpr unsigned DefaultComputeCapability = 90;
 /// Trips assumed for a loop whose trip count is not a known constant.
@@ -55,31 +58,77 @@ constexpr double OccupancyKnee = 0.5;
 /// Where the code runs: the target and the launch shape.
 struct Target {
   unsigned ComputeCapability = DefaultComputeCapability;
-  unsigned BlockSize = DefaultBlockSize;
+  /// The block sizes the kernel may be launched with (LaunchShape.h).
+  LaunchShape Shape;
+  /// The block size occupancy() assumes: one of Shape's, its largest
+  /// unless atBlockSize() chose another.
+  unsigned BlockSize = 1024;
   GpuArch Arch;
 
-  static Target get(const KernelInfo &KI);
+  /// The target of a kernel; ProfiledThreads is the block size a profile
+  /// measured, when there is one (see LaunchShape::get).
+  static Target get(const KernelInfo &KI,
+                    std::optional<unsigned> ProfiledThreads = {});
   Occupancy occupancy(unsigned Registers) const;
+  /// The same target at another block size of its shape.
+  Target atBlockSize(unsigned Threads) const;
+  /// "at 256 threads/block (reqntid) on sm_90", or for a range, "at 1024
+  /// threads/block, the worst of 32-1024 threads/block (assumed: no launch
+  /// bounds), on sm_90".
+  void printLaunch(llvm::raw_ostream &OS) const;
+};
+
+/// The block size of T's shape at which Ratio is smallest: where nothing
+/// fixes the block size, a transform must pay at every size the kernel may
+/// be launched with. Sizes at which a kernel of RegistersBefore registers
+/// cannot launch at all are not launch shapes and are skipped (unless no
+/// size is left). Returns T at the worst size; *Worst is its ratio.
+Target getWorstBlockSize(const Target &T, unsigned RegistersBefore,
+                         llvm::function_ref<double(const Target &)> Ratio,
+                         double *Worst = nullptr);
+
+/// A stretch of code a warp runs, for the latency model: its issue cost
+/// and the latency of its dependence chains (ChainLatency.h), both
+/// weighted by how often a warp runs it.
+struct Phase {
+  double Cost = 0;
+  double Latency = 0;
 };
 
 struct Estimate {
+  Estimate() = default;
+  Estimate(double Cost, unsigned Registers,
+           llvm::SmallVector<Phase, 4> Phases = {})
+      : Cost(Cost), Registers(Registers), Phases(std::move(Phases)) {}
+
   /// Issue cost a warp spends in the region (see InstructionCost.h).
   double Cost = 0;
   /// Registers per thread of the whole kernel.
   unsigned Registers = 0;
+  /// The phases a warp runs one after the other, where the transform
+  /// measured their latency: predictTime then applies Little's law to each
+  /// phase. Without phases it applies the occupancy knee to Cost.
+  llvm::SmallVector<Phase, 4> Phases;
 };
 
 struct Decision {
   bool Profitable = false;
-  /// Predicted time before / after (> 1 is a speedup).
+  /// Predicted time before / after (> 1 is a speedup), at the launch
+  /// shape's worst block size.
   double Ratio = 0;
+  /// Occupancies at that block size.
   double OccupancyBefore = 0, OccupancyAfter = 0;
-  /// "cost 120.0 -> 64.0, registers 12 -> 14, occupancy 100% -> 100%,
-  /// predicted speedup 1.88x (threshold 1.05x)".
+  /// "cost 120.0 -> 64.0, registers 12 -> 14, occupancy 100% -> 100% at
+  /// 256 threads/block (reqntid) on sm_90, predicted speedup 1.88x
+  /// (threshold 1.05x)".
   std::string Explanation;
 };
 
-/// Predicted time of an estimate on a target, in issue-cost units.
+/// Predicted time of an estimate on a target, in issue-cost units (cycles
+/// of one SM sub-partition). With phases, by Little's law: a phase of
+/// issue cost C whose chains take L cycles needs L / C warps per
+/// sub-partition to keep issuing; with W resident it takes max(C, L / W)
+/// per warp. Without phases, Cost grows as occupancy falls below the knee.
 double predictTime(const Estimate &E, const Target &T);
 
 Decision decide(const Estimate &Before, const Estimate &After, const Target &T,

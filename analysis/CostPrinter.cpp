@@ -23,15 +23,19 @@ PreservedAnalyses CostPrinterPass::run(Function &F,
   if (F.isDeclaration())
     return PreservedAnalyses::all();
   KernelInfo KI = getKernelInfo(F);
-  Target T = Target::get(KI);
   RegisterPressure RP = computeRegisterPressure(F);
   unsigned Regs = estimateRegisters(RP);
+  // The lowest occupancy of the launch shape's block sizes.
+  Target T = getWorstBlockSize(Target::get(KI), Regs, [&](const Target &At) {
+    return At.occupancy(Regs).Fraction;
+  });
   Occupancy Occ = T.occupancy(Regs);
   OS << "divopt-cost: function '" << F.getName() << "' registers=" << Regs
      << " max-live=" << RP.MaxLive << " occupancy="
      << format("%.0f%%", 100 * Occ.Fraction) << " ("
-     << getLimiterName(Occ.Limiter) << ", " << T.BlockSize
-     << " threads/block, sm_" << T.ComputeCapability << ")\n";
+     << getLimiterName(Occ.Limiter) << ", ";
+  T.printLaunch(OS);
+  OS << ")\n";
   for (const BasicBlock &BB : F) {
     OS << "  block ";
     BB.printAsOperand(OS, /*PrintType=*/false);

@@ -33,9 +33,10 @@ static std::optional<unsigned> getUnsignedAttr(const Function &F,
   return parseUnsigned(A.getValueAsString());
 }
 
-/// "nvvm.maxntid" is "x" or "x,y,z"; the block size bound is the product.
-static std::optional<unsigned> getMaxThreads(const Function &F) {
-  Attribute A = F.getFnAttribute("nvvm.maxntid");
+/// "nvvm.maxntid" and "nvvm.reqntid" are "x" or "x,y,z"; the block size is
+/// the product.
+static std::optional<unsigned> getThreads(const Function &F, StringRef Name) {
+  Attribute A = F.getFnAttribute(Name);
   if (!A.isStringAttribute())
     return std::nullopt;
   SmallVector<StringRef, 3> Dims;
@@ -58,7 +59,8 @@ KernelInfo getKernelInfo(const Function &F) {
   Attribute CPU = F.getFnAttribute("target-cpu");
   if (CPU.isStringAttribute())
     KI.Target = CPU.getValueAsString().str();
-  KI.MaxThreadsPerBlock = getMaxThreads(F);
+  KI.MaxThreadsPerBlock = getThreads(F, "nvvm.maxntid");
+  KI.ReqThreadsPerBlock = getThreads(F, "nvvm.reqntid");
   KI.MinBlocksPerSM = getUnsignedAttr(F, "nvvm.minctasm");
   KI.MaxRegisters = getUnsignedAttr(F, "nvvm.maxnreg");
   return KI;
@@ -78,6 +80,8 @@ void KernelInfo::print(raw_ostream &OS) const {
   OS << " target=" << (Target.empty() ? "unknown" : Target);
   if (MaxThreadsPerBlock)
     OS << " maxntid=" << *MaxThreadsPerBlock;
+  if (ReqThreadsPerBlock)
+    OS << " reqntid=" << *ReqThreadsPerBlock;
   if (MinBlocksPerSM)
     OS << " minctasm=" << *MinBlocksPerSM;
   if (MaxRegisters)

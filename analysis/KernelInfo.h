@@ -6,7 +6,8 @@
 //
 // A kernel's launch facts as clang hands them to NVPTX: the calling
 // convention, launch bounds ("nvvm.maxntid", "nvvm.minctasm",
-// "nvvm.maxnreg") and the target ("target-cpu" = "sm_XX").
+// "nvvm.maxnreg"), a required block size ("nvvm.reqntid") and the target
+// ("target-cpu" = "sm_XX").
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,8 @@ struct KernelInfo {
   std::string Target;
   /// Product of the "nvvm.maxntid" dimensions, when given.
   std::optional<unsigned> MaxThreadsPerBlock;
+  /// Product of the "nvvm.reqntid" dimensions, when given.
+  std::optional<unsigned> ReqThreadsPerBlock;
   std::optional<unsigned> MinBlocksPerSM;
   std::optional<unsigned> MaxRegisters;
 

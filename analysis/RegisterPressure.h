@@ -9,10 +9,14 @@
 // are live, counted in 32-bit registers (a 64-bit value counts two, a
 // vector its total width; predicates (i1) live in a separate file and do
 // not count; constants are immediates; a kernel's arguments stay in the
-// parameter bank). Loaded values count from the top of their block, since
-// ptxas issues independent loads early to hide their latency. ptxas's
-// "Used N registers" tracks the maximum; scripts/check-registers.py checks
-// the estimate against it by rank correlation (test/cost-model).
+// parameter bank; addresses used only by loads and stores, and the 64-bit
+// widenings of their indices, are computed next to those accesses and
+// hold no register in between). Loaded values count from up to eight loads
+// ahead, since ptxas issues independent loads early to hide their latency.
+// A kernel needs at least the registers of the functions it calls. ptxas's
+// "Used N registers" tracks the maximum, capped by the launch bounds;
+// scripts/register-corpus.py checks the estimate against it on a corpus of
+// 600 kernels (test/cost-model/register-estimate.test).
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +45,10 @@ struct RegisterPressure {
   unsigned MaxLive = 0;
   /// Maximum over the given blocks only (0 when none were given).
   unsigned RegionMaxLive = 0;
+  /// The most registers ptxas may give the function: the architecture's
+  /// per-thread limit, lowered by "nvvm.maxnreg" and by launch bounds
+  /// (maxntid threads, times minctasm blocks, must fit the register file).
+  unsigned Limit = 255;
 };
 
 /// Live-register maximum of F, and of the blocks of Region within it.

@@ -9,6 +9,7 @@
 #include "LaunchPlanGlobal.h"
 #include "PassOptions.h"
 #include "SplitLegality.h"
+#include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
@@ -144,13 +145,18 @@ Function *buildPart(Function &F, Instruction &Term, BasicBlock *Entry,
   return Part;
 }
 
-/// Issue cost of what a warp runs in each region of the split kernel.
+/// Issue cost and chain latency of what a warp runs in each region of the
+/// split kernel.
 struct RegionCosts {
-  double Prologue = 0, Epilogue = 0;
-  SmallVector<double, 4> Ways;
+  Phase Prologue, Epilogue;
+  SmallVector<Phase, 4> Ways;
   /// Probability that a warp has a lane taking each way.
   SmallVector<double, 4> WayRuns;
 };
+
+Phase scaled(const Phase &P, double By) {
+  return {P.Cost * By, P.Latency * By};
+}
 
 RegionCosts getRegionCosts(Function &F, const DivergentBranch &DB,
                            const SplitRegions &R, const Target &T,
@@ -158,14 +164,15 @@ RegionCosts getRegionCosts(Function &F, const DivergentBranch &DB,
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   RegionCosts C;
-  C.Ways.assign(R.Ways.size(), 0);
+  C.Ways.assign(R.Ways.size(), Phase());
   for (BasicBlock &BB : F) {
-    double Cost = getTripWeight(BB, nullptr, LI, SE) *
-                  getBlockCost(BB, T.ComputeCapability);
+    double Trips = getTripWeight(BB, nullptr, LI, SE);
     int Region = R.get(&BB);
-    (Region == SplitRegions::Prologue   ? C.Prologue
-     : Region == SplitRegions::Epilogue ? C.Epilogue
-                                        : C.Ways[Region]) += Cost;
+    Phase &P = Region == SplitRegions::Prologue   ? C.Prologue
+               : Region == SplitRegions::Epilogue ? C.Epilogue
+                                                  : C.Ways[Region];
+    P.Cost += Trips * getBlockCost(BB, T.ComputeCapability);
+    P.Latency += Trips * getBlockChainLatency(BB, T.ComputeCapability);
   }
   if (const auto *Br = dyn_cast<BranchInst>(DB.Term)) {
     WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*Br));
@@ -190,14 +197,25 @@ struct SplitPrediction {
   std::string Explanation;
 };
 
-SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
-                        const Target &T, const KernelSplitOptions &Opts) {
+/// Before / after at one block size.
+double getSplitRatio(const Estimate &Original, ArrayRef<Part> Parts,
+                     const Target &T, const KernelSplitOptions &Opts) {
   double Before = predictTime(Original, T);
   double After = (Parts.size() - 1) * Opts.LaunchOverheadPercent / 100 * Before;
   for (const Part &P : Parts)
     After += predictTime(P.E, T);
+  return After > 0 ? Before / After : 0;
+}
+
+SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
+                        const Target &Launch, const KernelSplitOptions &Opts) {
   SplitPrediction S;
-  S.Ratio = After > 0 ? Before / After : 0;
+  const Target T = getWorstBlockSize(
+      Launch, Original.Registers,
+      [&](const Target &At) {
+        return getSplitRatio(Original, Parts, At, Opts);
+      },
+      &S.Ratio);
   raw_string_ostream OS(S.Explanation);
   auto List = [&](auto Field) {
     ListSeparator LS(", ");
@@ -211,8 +229,9 @@ SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
   List([](const Part &P) { return P.E.Registers; });
   OS << "; occupancy " << Percent(Original.Registers) << " -> ";
   List([&](const Part &P) { return Percent(P.E.Registers); });
-  OS << " at " << T.BlockSize << " threads/block on sm_" << T.ComputeCapability
-     << "; cost " << format("%.1f", Original.Cost) << " -> ";
+  OS << " ";
+  T.printLaunch(OS);
+  OS << "; cost " << format("%.1f", Original.Cost) << " -> ";
   List([](const Part &P) { return format("%.1f", P.E.Cost); });
   OS << ", " << format("%g", Opts.LaunchOverheadPercent)
      << "% per extra launch; predicted speedup " << format("%.2fx", S.Ratio)
@@ -278,21 +297,29 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   }
   RegionCosts RC = getRegionCosts(F, DB, R, T, FAM);
   // The kernel does not change while its branches are tried: its
-  // registers are counted once.
+  // registers are counted once. Phases in the order a warp runs them: the
+  // original runs the ways one after the other, each part its own way
+  // between prologue and epilogue.
   if (!OriginalRegisters)
     OriginalRegisters = estimateRegisters(computeRegisterPressure(F));
-  Estimate Original{RC.Prologue + RC.Epilogue, *OriginalRegisters};
+  Estimate Original{0, *OriginalRegisters, {RC.Prologue}};
   Candidate C;
   C.DB = &DB;
   for (auto [Way, Entry] : enumerate(getWayEntries(*DB.Term))) {
-    Original.Cost += RC.WayRuns[Way] * RC.Ways[Way];
+    Original.Phases.push_back(scaled(RC.Ways[Way], RC.WayRuns[Way]));
     std::string Suffix = getWaySuffix(*DB.Term, Way);
     // Named at commit: candidates of other branches may coexist until then.
     Function *PF = buildPart(F, *DB.Term, Entry, F.getName() + ".candidate");
-    double Cost = RC.Prologue + RC.WayRuns[Way] * (RC.Ways[Way] + RC.Epilogue);
-    C.Parts.push_back(
-        {PF, Suffix, {Cost, estimateRegisters(computeRegisterPressure(*PF))}});
+    Estimate E{0, estimateRegisters(computeRegisterPressure(*PF)),
+               {RC.Prologue, scaled(RC.Ways[Way], RC.WayRuns[Way]),
+                scaled(RC.Epilogue, RC.WayRuns[Way])}};
+    for (const Phase &P : E.Phases)
+      E.Cost += P.Cost;
+    C.Parts.push_back({PF, Suffix, E});
   }
+  Original.Phases.push_back(RC.Epilogue);
+  for (const Phase &P : Original.Phases)
+    Original.Cost += P.Cost;
   C.Prediction = predict(Original, C.Parts, T, Opts);
   return C;
 }

@@ -5,10 +5,10 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: divopt-cost: function 'k' registers={{[0-9]+}} max-live={{[0-9]+}} occupancy=100% (warps, 256 threads/block, sm_90)
+; CHECK: divopt-cost: function 'k' registers={{[0-9]+}} max-live={{[0-9]+}} occupancy=100% (warps, at 256 threads/block (reqntid) on sm_90)
 ; CHECK-NEXT: block %entry: cost=9.0
 ; CHECK-NEXT: block %a: cost=1.5
-; CHECK: divopt-cost: function 'wide' registers={{[0-9]+}} max-live={{[0-9]+}} occupancy=50% (registers, 1024 threads/block, sm_80)
+; CHECK: divopt-cost: function 'wide' registers={{[0-9]+}} max-live={{[0-9]+}} occupancy=39% (registers, at 800 threads/block, the worst of 32-1024 threads/block (launch bounds), on sm_80)
 define ptx_kernel void @k(float %x, ptr addrspace(1) %out) #0 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -26,7 +26,8 @@ b:
 }
 
 ; Enough live 64-bit values to need more than 32 registers per thread: at
-; 1024 threads per block only one block fits, half the SM's warps.
+; 1024 threads per block only one block fits, half the SM's warps, and
+; the launch bound allows 800, where one block of 25 warps fits (39%).
 define ptx_kernel void @wide(ptr addrspace(1) %in, ptr addrspace(1) %out) #1 {
 entry:
   %p0 = getelementptr i64, ptr addrspace(1) %in, i32 0
@@ -72,5 +73,5 @@ entry:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare float @llvm.fma.f32(float, float, float)
-attributes #0 = { "target-cpu"="sm_90" }
+attributes #0 = { "target-cpu"="sm_90" "nvvm.reqntid"="256" }
 attributes #1 = { "target-cpu"="sm_80" "nvvm.maxntid"="1024" }

@@ -15,7 +15,7 @@
 ; RUN: not %divopt-opt -passes='kernel-split<force=1>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=ERR-FLAG
 ; RUN: not %divopt-opt -passes='kernel-split<aggressive>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=ERR-KEY
 
-; REFUSED: remark: <unknown>:0:0: kernel k not split at this divergent branch: unprofitable: registers {{[0-9]+}} -> {{[0-9]+}} (then), {{[0-9]+}} (else); occupancy 100.0% -> 100.0% (then), 100.0% (else) at 256 threads/block on sm_90; cost {{.*}}, 3% per extra launch; predicted speedup 0.{{[0-9]+}}x (threshold 1.10x)
+; REFUSED: remark: <unknown>:0:0: kernel k not split at this divergent branch: unprofitable: registers {{[0-9]+}} -> {{[0-9]+}} (then), {{[0-9]+}} (else); occupancy 100.0% -> 100.0% (then), 100.0% (else) at 256 threads/block (reqntid) on sm_90; cost {{.*}}, 3% per extra launch; predicted speedup 0.{{[0-9]+}}x (threshold 1.10x)
 ; LOW: remark: <unknown>:0:0: kernel k split into k_$_divopt_$_then, k_$_divopt_$_else (launched in this order for k): {{.*}}, 0% per extra launch; predicted speedup {{.*}} (threshold 0.50x){{$}}
 ; OVERHEAD: 50% per extra launch; predicted speedup 0.{{[0-9]+}}x (threshold 1.10x)
 ; FORCE: remark: <unknown>:0:0: kernel k split into {{.*}} (threshold 5.00x) (forced)
@@ -28,7 +28,7 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-define ptx_kernel void @k(ptr addrspace(1) noalias readonly %flag, ptr addrspace(1) noalias %out) {
+define ptx_kernel void @k(ptr addrspace(1) noalias readonly %flag, ptr addrspace(1) noalias %out) #0 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %fp = getelementptr i32, ptr addrspace(1) %flag, i32 %tid
@@ -49,3 +49,6 @@ join:
 }
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+; Launched with 256 threads a block, as the numbers above assume.
+attributes #0 = { "nvvm.reqntid"="256" }

@@ -39,7 +39,7 @@ def main():
     out = [
         'target triple = "nvptx64-nvidia-cuda"',
         "",
-        "define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {",
+        "define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) #0 {",
         "entry:",
         "  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()",
         "  %p = getelementptr float, ptr addrspace(1) %in, i32 %tid",
@@ -57,6 +57,9 @@ def main():
         "",
         "declare float @llvm.fma.f32(float, float, float)",
         "declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()",
+        "",
+        "; Launched with 256 threads a block.",
+        'attributes #0 = { "nvvm.reqntid"="256" }',
     ]
     print("\n".join(out))
 

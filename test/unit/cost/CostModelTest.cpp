@@ -174,7 +174,7 @@ TEST(CostModel, SwitchBreakEven) {
 TEST(CostModel, DecisionWeighsOccupancy) {
   KernelInfo KI;
   KI.Target = "sm_90";
-  KI.MaxThreadsPerBlock = 1024;
+  KI.ReqThreadsPerBlock = 1024;
   Target T = Target::get(KI);
   // 32 registers: 2 blocks of 1024, 100%; 64: 1 block, 50% (at the knee,
   // no penalty); 72: no block of 1024 threads fits at all.
@@ -185,6 +185,68 @@ TEST(CostModel, DecisionWeighsOccupancy) {
   EXPECT_FALSE(Cliff.Profitable);
   EXPECT_DOUBLE_EQ(Cliff.OccupancyAfter, 0.0);
   EXPECT_NE(Cliff.Explanation.find("occupancy 100% -> 0%"), std::string::npos);
+}
+
+// The launch shape: reqntid is exact, maxntid bounds a range from one warp,
+// nothing gives 32-1024; a range lists every whole number of warps.
+TEST(LaunchShape, FromKernelInfo) {
+  KernelInfo KI;
+  KI.ReqThreadsPerBlock = 96;
+  KI.MaxThreadsPerBlock = 512;
+  LaunchShape Req = LaunchShape::get(KI, 1024);
+  EXPECT_TRUE(Req.isExact());
+  EXPECT_EQ(Req.MinThreads, 96u);
+  EXPECT_EQ(Req.Source, LaunchShapeSource::Required);
+  KI.ReqThreadsPerBlock.reset();
+  LaunchShape Profiled = LaunchShape::get(KI, 1024, 128u);
+  EXPECT_EQ(Profiled.Source, LaunchShapeSource::Profile);
+  EXPECT_EQ(Profiled.MaxThreads, 128u);
+  // A profiled size the launch bounds forbid is stale: ignored.
+  EXPECT_EQ(LaunchShape::get(KI, 1024, 1024u).Source,
+            LaunchShapeSource::Bounded);
+  LaunchShape Bounded = LaunchShape::get(KI, 1024);
+  EXPECT_EQ(Bounded.MinThreads, 32u);
+  EXPECT_EQ(Bounded.MaxThreads, 512u);
+  EXPECT_EQ(Bounded.getBlockSizes().size(), 16u);
+  KI.MaxThreadsPerBlock.reset();
+  LaunchShape Assumed = LaunchShape::get(KI, 1024);
+  EXPECT_EQ(Assumed.Source, LaunchShapeSource::Assumed);
+  EXPECT_EQ(Assumed.MaxThreads, 1024u);
+}
+
+// Little's law: a phase whose chains take 16x its issue cost needs 16
+// warps per scheduler (64 per SM, 100%); at 50% it takes twice as long.
+TEST(CostModel, LatencyPhases) {
+  KernelInfo KI;
+  KI.Target = "sm_90";
+  KI.ReqThreadsPerBlock = 256;
+  Target T = Target::get(KI);
+  Estimate Full(100, 32, {{100, 1600}});
+  Estimate Half(100, 64, {{100, 1600}});
+  EXPECT_NEAR(predictTime(Full, T), 100, 1e-9);
+  EXPECT_NEAR(predictTime(Half, T), 200, 1e-9);
+  // Enough independent work hides the latency at any occupancy.
+  Estimate Issue(100, 128, {{100, 50}});
+  EXPECT_NEAR(predictTime(Issue, T), 100, 1e-9);
+}
+
+// A range is decided at its worst block size: 56 registers keep 50% of
+// the warps at 256 threads a block (no loss), but at 640 only one block
+// of 20 warps fits (31%).
+TEST(CostModel, DecisionAtWorstBlockSize) {
+  KernelInfo KI;
+  KI.Target = "sm_90";
+  Decision D = decide({100, 32}, {80, 56}, Target::get(KI), 1.05);
+  EXPECT_FALSE(D.Profitable);
+  EXPECT_NE(D.Explanation.find("the worst of 32-1024 threads/block (assumed: "
+                               "no launch bounds)"),
+            std::string::npos);
+  KI.ReqThreadsPerBlock = 256;
+  Decision Req = decide({100, 32}, {80, 56}, Target::get(KI), 1.05);
+  EXPECT_TRUE(Req.Profitable);
+  EXPECT_NEAR(Req.Ratio, 1.25, 1e-9);
+  EXPECT_NE(Req.Explanation.find("at 256 threads/block (reqntid)"),
+            std::string::npos);
 }
 
 // Live 32-bit registers: two floats and an i64 live together count 4; the

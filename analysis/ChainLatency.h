@@ -1,0 +1,45 @@
+//===- ChainLatency.h - Latency of a block's dependence chains --*- C++ -*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The cycles one warp needs to run a block when nothing else hides its
+// latency: the longest chain of dependent instructions through it, each
+// instruction weighted by its class's latency (analysis/model/
+// InstructionLatency.h). Together with the block's issue cost it says how
+// many warps an SM sub-partition needs to keep issuing (Little's law:
+// warps needed = chain latency / issue cost), which is what the cost
+// model's time prediction uses (CostModel.h, Phase).
+//
+// Loads from global or generic memory wait longer than the table's L1 hit:
+// a load whose address depends on a load (pointer chasing, table walks)
+// rarely hits L1, so they are taken at GlobalLoadLatency, an L2 hit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_ANALYSIS_CHAINLATENCY_H
+#define DIVOPT_ANALYSIS_CHAINLATENCY_H
+
+namespace llvm {
+class BasicBlock;
+class Instruction;
+} // namespace llvm
+
+namespace divopt {
+
+/// Cycles of a global or generic load: an L2 hit on sm_90 (about 260
+/// cycles in published H100 microbenchmarks; not yet measured by
+/// bench/regroup, whose latency.cu times L1 hits).
+constexpr double GlobalLoadLatency = 260;
+
+/// Cycles from issue until a dependent instruction may use I's result.
+double getInstructionLatency(const llvm::Instruction &I, unsigned CC);
+
+/// The longest latency-weighted chain of dependent instructions in BB;
+/// values from other blocks are taken as ready when BB starts.
+double getBlockChainLatency(const llvm::BasicBlock &BB, unsigned CC);
+
+} // namespace divopt
+
+#endif // DIVOPT_ANALYSIS_CHAINLATENCY_H

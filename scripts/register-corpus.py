@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Checks DivOpt's register estimate against ptxas on the register corpus.
+
+The corpus has three subsets, each checked on its own:
+  fuzz  the differential fuzzer's random kernels (scripts/fuzz/gen_kernel.py,
+        seeds 1..--fuzz-seeds), compiled together in one file, each in its
+        own namespace;
+  ours  every bench kernel and every lit input holding an NVPTX kernel;
+  apps  application-style kernels of shapes none of the above has
+        (test/cost-model/Inputs/corpus: photon transport, sorting, stencils,
+        searches, reductions, launch bounds from 32 to 1024 threads, register
+        tiles past 255 registers).
+For every kernel: the estimate of `print<divopt-cost>` and the count
+`ptxas -arch=sm_90 -v` reports for the PTX llc makes of the same IR. Per
+subset: Spearman's rho and the mean absolute error; exits 1 when a subset
+misses --min-rho or --max-mae.
+
+--sample N checks N fuzz seeds and N files of each other subset, chosen
+with a fixed seed (--sample-seed), so that the lit test stays fast; the
+committed report (--report) covers the whole corpus.
+"""
+import argparse
+import concurrent.futures
+import glob
+import importlib.util
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+_spec = importlib.util.spec_from_file_location(
+    "check_registers", os.path.join(HERE, "check-registers.py"))
+cr = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(cr)
+
+
+def fuzz_source(seeds):
+    """One .cu holding the fuzz kernels of the seeds, kernel k renamed k_SEED."""
+    gen = os.path.join(HERE, "fuzz", "gen_kernel.py")
+    parts = []
+    for seed in seeds:
+        src = subprocess.run([sys.executable, gen, "--seed", str(seed)],
+                             check=True, capture_output=True, text=True).stdout
+        src = src.replace('extern "C" __global__ void k(',
+                          f'extern "C" __global__ void k_{seed}(')
+        parts.append(f"namespace fuzz{seed} {{\n{src}\n}}\n")
+    return "".join(parts)
+
+
+def our_files():
+    files = sorted(glob.glob(os.path.join(ROOT, "bench/kernels/*.cu")) +
+                   glob.glob(os.path.join(ROOT, "bench/examples/*.cu")) +
+                   glob.glob(os.path.join(ROOT, "bench/regroup/*.cu")))
+    for path in sorted(glob.glob(os.path.join(ROOT, "test/**/*.ll"),
+                                 recursive=True)):
+        if "/Inputs/corpus/" not in path and cr.is_nvptx_kernel_file(path):
+            files.append(path)
+    for path in sorted(glob.glob(os.path.join(ROOT, "test/**/*.cu"),
+                                 recursive=True)):
+        if "/Inputs/corpus/" not in path:
+            files.append(path)
+    return files
+
+
+def app_files():
+    return sorted(glob.glob(os.path.join(ROOT, "test/cost-model/Inputs/corpus/*.cu")))
+
+
+def measure(path, tools, tmp, tag, reuse=False):
+    """(file, kernel, estimate, ptxas) rows of one source file. With reuse,
+    the IR and ptxas counts of an earlier run in the same directory are
+    taken as they are (for iterating on the estimate)."""
+    try:
+        ir = os.path.join(tmp, f"{tag}.ll")
+        counts = os.path.join(tmp, f"{tag}.ptxas.json")
+        if reuse and os.path.exists(counts):
+            with open(counts) as f:
+                act = json.load(f)
+        else:
+            cr.device_ir(path, tools, ir)
+            act = cr.ptxas_counts(ir, tools, os.path.join(tmp, f"{tag}.ptx"))
+            with open(counts, "w") as f:
+                json.dump(act, f)
+        est = cr.estimates(ir, tools)
+    except subprocess.CalledProcessError as e:
+        print(f"skipped {path}: {(e.stderr or '').strip()[:200]}",
+              file=sys.stderr)
+        return []
+    name = os.path.relpath(path, ROOT) if path.startswith(ROOT) else os.path.basename(path)
+    return [(name, k, est[k], r) for k, r in act.items() if k in est]
+
+
+def summarize(rows):
+    est = [r[2] for r in rows]
+    act = [r[3] for r in rows]
+    rho = cr.spearman(est, act) if len(rows) >= 3 else 0.0
+    mae = sum(abs(a - b) for a, b in zip(est, act)) / max(1, len(rows))
+    bias = sum(a - b for a, b in zip(est, act)) / max(1, len(rows))
+    return rho, mae, bias
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--plugin", required=True)
+    ap.add_argument("--tools", default="/usr/lib/llvm-22/bin")
+    ap.add_argument("--cuda", default="/usr/local/cuda")
+    ap.add_argument("--fuzz-seeds", type=int, default=400)
+    ap.add_argument("--sample", type=int, default=0,
+                    help="check only this many fuzz seeds and files per subset")
+    ap.add_argument("--fuzz-sample", type=int, default=0,
+                    help="fuzz seeds to check with --sample (default: --sample)")
+    ap.add_argument("--sample-seed", type=int, default=18)
+    ap.add_argument("--min-rho", type=float, default=0.95)
+    ap.add_argument("--max-mae", type=float, default=3.0)
+    ap.add_argument("--subsets", default="fuzz,ours,apps")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--csv", help="write every kernel's row here")
+    ap.add_argument("--report", help="write a markdown summary here")
+    ap.add_argument("--workdir", help="keep the IR and counts here (default: "
+                    "a temporary directory)")
+    ap.add_argument("--reuse", action="store_true",
+                    help="reuse the IR and ptxas counts found in --workdir")
+    args = ap.parse_args()
+    tools = {"opt": f"{args.tools}/opt", "llc": f"{args.tools}/llc",
+             "clang": f"{args.tools}/clang++", "plugin": args.plugin,
+             "ptxas": f"{args.cuda}/bin/ptxas", "cuda": args.cuda}
+    rng = random.Random(args.sample_seed)
+    subsets = args.subsets.split(",")
+    seeds = list(range(1, args.fuzz_seeds + 1))
+    ours, apps = our_files(), app_files()
+    if args.sample:
+        seeds = sorted(rng.sample(seeds, min(args.fuzz_sample or args.sample,
+                                             len(seeds))))
+        ours = sorted(rng.sample(ours, min(args.sample, len(ours))))
+        apps = sorted(rng.sample(apps, min(args.sample, len(apps))))
+    rows = {s: [] for s in subsets}
+    with tempfile.TemporaryDirectory() as tmpdir, \
+            concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        tmp = args.workdir or tmpdir
+        os.makedirs(tmp, exist_ok=True)
+        jobs = []
+        if "fuzz" in subsets:
+            # Chunks of 50 seeds: one clang run each, two run at once.
+            for c in range(0, len(seeds), 50):
+                path = os.path.join(tmp, f"fuzz{c}.cu")
+                if not (args.reuse and os.path.exists(path)):
+                    with open(path, "w") as f:
+                        f.write(fuzz_source(seeds[c:c + 50]))
+                jobs.append(("fuzz", pool.submit(measure, path, tools, tmp,
+                                                 f"f{c}", args.reuse)))
+        for name, files in (("ours", ours), ("apps", apps)):
+            if name in subsets:
+                for path in files:
+                    # Named after the file, so that --reuse finds its own.
+                    tag = name + "-" + re.sub(r"[^A-Za-z0-9]+", "_",
+                                              os.path.relpath(path, ROOT))
+                    jobs.append((name, pool.submit(measure, path, tools, tmp,
+                                                   tag, args.reuse)))
+        for name, job in jobs:
+            rows[name] += [(("fuzz" if name == "fuzz" else r[0]),) + r[1:]
+                           for r in job.result()]
+    ok = True
+    lines = []
+    print(f"{'subset':6} {'kernels':>7} {'rho':>6} {'mae':>6} {'bias':>6}")
+    for name in subsets:
+        rho, mae, bias = summarize(rows[name])
+        good = len(rows[name]) >= 3 and rho >= args.min_rho and mae <= args.max_mae
+        ok &= good
+        line = (f"{name:6} {len(rows[name]):7} {rho:6.3f} {mae:6.2f} {bias:+6.2f}"
+                f"  {'ok' if good else 'FAIL'}")
+        lines.append(line)
+        print(line)
+    allrows = [r for name in subsets for r in rows[name]]
+    rho, mae, bias = summarize(allrows)
+    print(f"{'all':6} {len(allrows):7} {rho:6.3f} {mae:6.2f} {bias:+6.2f}")
+    print(f"required per subset: rho >= {args.min_rho}, mae <= {args.max_mae}")
+    if args.csv:
+        with open(args.csv, "w") as f:
+            f.write("subset,file,kernel,estimate,ptxas\n")
+            for name in subsets:
+                for r in rows[name]:
+                    f.write(",".join([name] + [str(x) for x in r]) + "\n")
+    if args.report:
+        with open(args.report, "w") as f:
+            f.write("| subset | kernels | Spearman rho | mean abs error | mean bias |\n")
+            f.write("|---|---|---|---|---|\n")
+            for name in subsets:
+                r, m, b = summarize(rows[name])
+                f.write(f"| {name} | {len(rows[name])} | {r:.3f} | {m:.2f} | {b:+.2f} |\n")
+            f.write(f"| all | {len(allrows)} | {rho:.3f} | {mae:.2f} | {bias:+.2f} |\n")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+// The KERNEL-SPLIT benchmark's kernels (bench/kernels/split.cu) with the
+// trip counts of bench/host/SplitBench.cpp written in: 256 dependent loads
+// in the light arm, 4096 heavy operations in all (H values times
+// 4096 / H iterations). kernel-split/latency.test states the launch shape
+// (reqntid) or leaves it open.
+#include "../../../bench/kernels/Split.cuh"
+
+template <int H>
+__device__ __forceinline__ void
+split(const unsigned *__restrict__ Heavy, const unsigned *__restrict__ Seeds,
+      const float *__restrict__ X, const unsigned *__restrict__ Table,
+      unsigned RowMask, const float *__restrict__ Coef,
+      unsigned *__restrict__ Out, int Count) {
+  int Tid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Tid >= Count)
+    return;
+  if (Heavy[Tid])
+    Out[Tid] = heavyArm<H>(Coef, X[Tid], 4096 / H);
+  else
+    Out[Tid] = lightArm(Table, RowMask, Seeds[Tid], 256);
+}
+
+#define SPLIT_KERNEL(H)                                                        \
+  extern "C" __global__ void split_h##H(                                       \
+      const unsigned *__restrict__ Heavy, const unsigned *__restrict__ Seeds,  \
+      const float *__restrict__ X, const unsigned *__restrict__ Table,         \
+      unsigned RowMask, const float *__restrict__ Coef,                        \
+      unsigned *__restrict__ Out, int Count) {                                 \
+    split<H>(Heavy, Seeds, X, Table, RowMask, Coef, Out, Count);               \
+  }
+
+SPLIT_KERNEL(8)
+SPLIT_KERNEL(28)
+SPLIT_KERNEL(40)
+SPLIT_KERNEL(56)

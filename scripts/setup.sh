@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what DivOpt needs on Debian 12 when it is missing: LLVM 22 (opt,
-# clang, lit, FileCheck, headers), CMake, a C++ compiler and GoogleTest.
+# clang, lit, FileCheck, headers), clang-linker-wrapper (clang-tools-22:
+# clang needs it to link a CUDA program it compiles in the same command, and
+# for -fgpu-rdc), CMake, a C++ compiler and GoogleTest.
 # CUDA is expected at /usr/local/cuda (or $CUDA_PATH); it is not installed here.
 # With --sanitizers also clang's sanitizer runtimes (libclang-rt-22-dev), which
 # scripts/test-sanitized.sh builds the plugin against.
@@ -13,6 +15,7 @@ if [ "${1:-}" = --sanitizers ]; then
 fi
 command -v opt-22 >/dev/null || need+=(llvm-22-dev llvm-22-tools)
 command -v clang++-22 >/dev/null || need+=(clang-22)
+[ -x /usr/lib/llvm-22/bin/clang-linker-wrapper ] || need+=(clang-tools-22)
 [ -f /usr/lib/llvm-22/lib/cmake/llvm/LLVMConfig.cmake ] || need+=(llvm-22-dev)
 command -v cmake >/dev/null || need+=(cmake)
 command -v g++ >/dev/null || need+=(g++)

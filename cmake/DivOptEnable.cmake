@@ -38,7 +38,7 @@ function(_divopt_gpu_arch_flags Out)
   foreach(Arch IN LISTS ARGN)
     string(REGEX REPLACE "-(real|virtual)$" "" Arch "${Arch}")
     if(NOT Arch MATCHES "^[0-9]+[af]?$")
-      message(FATAL_ERROR "divopt_enable: '${Arch}' is not a compute "
+      message(FATAL_ERROR "divopt: '${Arch}' is not a compute "
                           "capability (90, 90a, 120, ...)")
     endif()
     list(APPEND Flags --cuda-gpu-arch=sm_${Arch})

@@ -49,6 +49,12 @@ configure_package_config_file(cmake/DivOptConfig.cmake.in
 # 0.x releases promise nothing across minor versions.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/DivOptConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
+# The same package in the build tree (DivOpt_DIR=build), for tests and for
+# projects built against a DivOpt that is not installed.
+export(EXPORT DivOptTargets NAMESPACE DivOpt::
+  FILE ${PROJECT_BINARY_DIR}/DivOptTargets.cmake)
+configure_file(cmake/DivOptEnable.cmake ${PROJECT_BINARY_DIR}/DivOptEnable.cmake
+  COPYONLY)
 install(FILES
   ${PROJECT_BINARY_DIR}/DivOptConfig.cmake
   ${PROJECT_BINARY_DIR}/DivOptConfigVersion.cmake

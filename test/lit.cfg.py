@@ -51,6 +51,7 @@ config.substitutions.append(("%llvm_tools", wrapped_tools))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%divopt_src", config.divopt_src_root))
+config.substitutions.append(("%divopt_obj", config.divopt_obj_root))
 config.substitutions.append(
     ("%divopt-opt", f"{opt} -load-pass-plugin {plugin}"))
 config.substitutions.append(("%opt", opt))

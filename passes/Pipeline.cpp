@@ -6,7 +6,10 @@
 
 #include "Pipeline.h"
 #include "analysis/KernelInfo.h"
+#include "analysis/model/Occupancy.h"
 
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -70,10 +73,36 @@ Expected<DivOptPipelinePass> DivOptPipelinePass::create(PassBuilder &PB,
   return DivOptPipelinePass(std::move(MPM));
 }
 
+/// The target of M's first function whose compute capability DivOpt has no
+/// occupancy limits for (sm_88: NVIDIA publishes none); empty when every
+/// target is modelled. A function that names no target is modelled as
+/// sm_90.
+static std::string findUnmodelledTarget(const Module &M) {
+  for (const Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    KernelInfo KI = getKernelInfo(F);
+    if (std::optional<unsigned> CC = KI.computeCapability();
+        CC && !getGpuArch(*CC))
+      return KI.Target;
+  }
+  return "";
+}
+
 PreservedAnalyses DivOptPipelinePass::run(Module &M,
                                           ModuleAnalysisManager &MAM) {
   if (!isNVPTXModule(M))
     return PreservedAnalyses::all();
+  // Deciding for a GPU whose limits are unknown would be guessing: say so
+  // (a warning, as a remark would go unseen) and compile as clang would.
+  if (std::string Target = findUnmodelledTarget(M); !Target.empty()) {
+    M.getContext().diagnose(DiagnosticInfoGeneric(
+        "DivOpt has no occupancy model for " + Target +
+            " (its per-SM limits are not published); DivOpt leaves module '" +
+            M.getModuleIdentifier() + "' as it is",
+        DS_Warning));
+    return PreservedAnalyses::all();
+  }
   return Inner.run(M, MAM);
 }
 

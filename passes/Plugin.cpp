@@ -24,10 +24,25 @@
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace divopt;
+
+#ifndef DIVOPT_VERSION
+#error "DIVOPT_VERSION is set by passes/CMakeLists.txt (the project version)"
+#endif
+
+/// `opt -load-pass-plugin libDivOpt.so --version` and clang's
+/// `-fpass-plugin=libDivOpt.so -mllvm --version` print the plugin's version
+/// after LLVM's. Registered when the library is loaded, which both tools do
+/// while parsing the command line, before --version.
+static const bool VersionPrinterAdded = [] {
+  cl::AddExtraVersionPrinter(
+      [](raw_ostream &OS) { OS << "  DivOpt version " DIVOPT_VERSION "\n"; });
+  return true;
+}();
 
 /// Splits "name<params>" into its parameters when the name matches.
 static std::optional<StringRef> matchParams(StringRef Name, StringRef Pass) {
@@ -128,5 +143,6 @@ static void registerCallbacks(PassBuilder &PB) {
 }
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "DivOpt", "0.1.0", registerCallbacks};
+  (void)VersionPrinterAdded;
+  return {LLVM_PLUGIN_API_VERSION, "DivOpt", DIVOPT_VERSION, registerCallbacks};
 }

@@ -29,6 +29,7 @@ SUITE_FILES=(
   /usr/lib/llvm-22/bin/clang++ /usr/lib/llvm-22/bin/opt /usr/lib/llvm-22/bin/llc
   /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/not
   /usr/lib/llvm-22/bin/count /usr/lib/llvm-22/bin/lit
+  /usr/lib/llvm-22/bin/clang-linker-wrapper # whole-program and -fgpu-rdc tests
   "$asan" "$ubsan" # scripts/test-sanitized.sh, test/fuzz/ub-check.test
   /usr/include/gtest/gtest.h
 )

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs with apt-get what DivOpt's build and whole test suite need on
-# Debian 12, when it is missing. CUDA is expected at /usr/local/cuda (or
+# Debian 12, when it is missing: LLVM 22 (opt, clang, lit, FileCheck,
+# headers), clang-linker-wrapper (clang-tools-22: clang needs it to link a
+# CUDA program, and for -fgpu-rdc), clang's sanitizer runtimes, CMake, a C++
+# compiler and GoogleTest. CUDA is expected at /usr/local/cuda (or
 # $CUDA_PATH); it is not installed here.
 #
 #   scripts/setup.sh            install what is missing
@@ -22,6 +25,7 @@ PACKAGES=(
   "llvm-22-tools|/usr/lib/llvm-22/bin/FileCheck"
   "llvm-22|opt-22"
   "clang-22|clang++-22"
+  "clang-tools-22|/usr/lib/llvm-22/bin/clang-linker-wrapper"
   "libclang-rt-22-dev|@asan_runtime"
   "cmake|cmake"
   "g++|g++"

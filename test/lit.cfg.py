@@ -51,6 +51,7 @@ config.substitutions.append(("%llvm_tools", wrapped_tools))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%divopt_src", config.divopt_src_root))
+config.substitutions.append(("%divopt_obj", config.divopt_obj_root))
 config.substitutions.append(
     ("%divopt-opt", f"{opt} -load-pass-plugin {plugin}"))
 config.substitutions.append(("%opt", opt))
@@ -58,6 +59,12 @@ config.substitutions.append(
     ("%clang-cuda",
      f"{clang} -x cuda --cuda-gpu-arch=sm_90 --cuda-path={config.cuda_path} "
      "-Wno-unknown-cuda-version"))
+# The same without a GPU architecture: tests name their own.
+config.substitutions.append(
+    ("%clang-gpu",
+     f"{clang} -x cuda --cuda-path={config.cuda_path} "
+     "-Wno-unknown-cuda-version"))
+config.substitutions.append(("%cuda_path", config.cuda_path))
 config.substitutions.append(("%clang", clang))
 
 if config.ptxas and os.path.exists(config.ptxas):
@@ -65,3 +72,9 @@ if config.ptxas and os.path.exists(config.ptxas):
     config.substitutions.append(("%ptxas", config.ptxas))
 if os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h")):
     config.available_features.add("cuda")
+# Linking a CUDA program: CUDA's runtime library, and clang-linker-wrapper
+# for a compile and link in one clang command.
+if os.path.exists(os.path.join(config.cuda_path, "lib64", "libcudart.so")):
+    config.available_features.add("cudart")
+if os.path.exists(os.path.join(tools, "clang-linker-wrapper")):
+    config.available_features.add("clang-linker-wrapper")

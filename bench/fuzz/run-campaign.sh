@@ -48,8 +48,13 @@ tar xJf "$pack" -C "$dir"
 results=$out/fuzz-results.tsv
 rm -f "$results"
 start=$(date +%s)
-echo "== running $(grep -c '^kernel ' "$dir/manifest.txt") kernel pairs"
+pairs=$(grep -c '^kernel ' "$dir/manifest.txt")
+echo "== running $pairs kernel pairs"
 verdicts() { [ -f "$results" ] && grep -vc '^#' "$results" || echo 0; }
+# A progress line, with the time left, every 30 s while the runner runs.
+. "$root/scripts/lib/progress.sh"
+watcher=$(progress_watch "$pairs" verdicts)
+trap 'kill "$watcher" 2>/dev/null' EXIT
 while true; do
   before=$(verdicts)
   rc=0
@@ -63,6 +68,8 @@ while true; do
   fi
   echo "== the runner restarted after: $(grep -v '^#' "$results" | tail -1 | cut -f1,4)"
 done
+kill "$watcher" 2>/dev/null
+progress_line "$(verdicts)" "$pairs" "$start" "kernel pairs"
 echo "== $(($(date +%s) - start)) s on the GPU (runner exit status $rc)"
 [ "$rc" -eq 0 ] || [ "$rc" -eq 75 ] || exit "$rc"
 python3 "$root/bench/fuzz/summarize.py" --pack "$dir" --results "$results" \

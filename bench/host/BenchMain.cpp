@@ -22,9 +22,13 @@
 #include "runtime/Driver.h"
 #include "runtime/Error.h"
 
+#include <chrono>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 using namespace divopt::bench;
 using namespace divopt::runtime;
@@ -57,22 +61,47 @@ void writeCsv(const BenchEnvironment &Env, const ResultTable &Table) {
     std::cerr << "error: cannot write " << O.CsvPath << '\n';
 }
 
+std::string formatDuration(double Seconds) {
+  long S = static_cast<long>(Seconds);
+  if (S >= 60)
+    return std::to_string(S / 60) + "m" + (S % 60 < 10 ? "0" : "") +
+           std::to_string(S % 60) + "s";
+  return std::to_string(S) + "s";
+}
+
+/// "[2/5 benchmarks] brdis done: 1m10s elapsed, about 2m55s left" on
+/// stderr, the time left assuming the others take as long on average.
+void printProgress(size_t Done, size_t Total, const std::string &Name,
+                   std::chrono::steady_clock::time_point Start) {
+  double Elapsed = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - Start)
+                       .count();
+  std::cerr << "[" << Done << "/" << Total << " benchmarks] " << Name
+            << " done: " << formatDuration(Elapsed) << " elapsed, about "
+            << formatDuration(Elapsed * (Total - Done) / Done) << " left\n";
+}
+
 /// Runs each selected benchmark; one that throws is reported and the
 /// others still run. Returns false if any threw.
 bool runBenchmarks(BenchEnvironment &Env, ResultTable &Table) {
   bool AllRan = true;
   ResultTable::printHeader(std::cout);
-  for (const auto &B : createAllBenchmarks()) {
-    if (!isSelected(Env.options(), B->getName()))
-      continue;
+  std::vector<std::unique_ptr<Benchmark>> Selected;
+  for (auto &B : createAllBenchmarks())
+    if (isSelected(Env.options(), B->getName()))
+      Selected.push_back(std::move(B));
+  auto Start = std::chrono::steady_clock::now();
+  for (size_t I = 0; I < Selected.size(); ++I) {
+    Benchmark &B = *Selected[I];
     try {
-      B->run(Env, Table);
+      B.run(Env, Table);
     } catch (const Error &E) {
-      std::cerr << "error: benchmark " << B->getName()
+      std::cerr << "error: benchmark " << B.getName()
                 << " stopped: " << E.what() << '\n';
       AllRan = false;
     }
     writeCsv(Env, Table);
+    printProgress(I + 1, Selected.size(), B.getName(), Start);
   }
   return AllRan;
 }

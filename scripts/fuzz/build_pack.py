@@ -30,8 +30,11 @@ import tarfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
 import gen_kernel  # noqa: E402
 import variants  # noqa: E402
+from progress import Progress  # noqa: E402
 
 PACK_FORMAT = 1
 PACK_LIMIT_BYTES = 40 << 20
@@ -174,10 +177,10 @@ def build(jobs, out, work, jobs_n, fp_mode=variants.DEFAULT_FP_MODE):
     done = []
     with concurrent.futures.ThreadPoolExecutor(jobs_n) as pool:
         futures = [pool.submit(build_one, j, work, pch) for j in jobs]
-        for i, f in enumerate(concurrent.futures.as_completed(futures), 1):
+        progress = Progress(len(jobs), "kernels built")
+        for f in concurrent.futures.as_completed(futures):
             done.append(f.result())
-            if i % 100 == 0:
-                print(f"  {i}/{len(jobs)} built", file=sys.stderr)
+            progress.tick()
     done.sort(key=lambda j: (j.seed, j.name))
     failures = os.path.join(work, "failures")
     for j in done:

@@ -103,7 +103,10 @@ fi
 
 RANDOM=$seed
 failures=0
+. "$(dirname "$0")/../lib/progress.sh"
+progress_start "$count"
 for ((run = 1; run <= count; run++)); do
+  [ "$run" -gt 1 ] && progress_tick $((run - 1)) "pipelines, $failures failed"
   if [ "$per_file" -gt 0 ]; then
     f=${inputs[(run - 1) / per_file]}
   else
@@ -134,6 +137,7 @@ for ((run = 1; run <= count; run++)); do
     grep -v '^ *#[0-9]' "$tmp/out" | head -5 | sed 's/^/  /'
   fi
 done
+progress_tick "$count" "pipelines, $failures failed"
 for s in "${skipped[@]}"; do
   echo "skipped: ${s#"$root"/}"
 done

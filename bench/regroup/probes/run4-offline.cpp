@@ -2,7 +2,7 @@
 // scheduled model on vartrip-skewed BBVs rebuilt from the bench's inputs
 // (run 4c's Long = 649911; blocks and latencies from its log), Sorting's
 // order, the first wave of the probe's vartrip launch (argv[1], default
-// 2026-11-22-h100-regroup-run4-first-wave.txt: the SM of
+// bench/results/2026-11-22-h100-regroup-run4-first-wave.txt: the SM of
 // each of its first 1056 CTAs). Rounding every warp's time to 1e-4 of itself
 // moves the prediction from 3.63 to 6.51: few-cycle differences decide it.
 // Built against the branch's libdivopt-regroup.a and libDivOptModel.a.
@@ -58,7 +58,8 @@ int main(int argc, char **argv) {
   L.BlocksPerSM = 8;
   L.ConcurrentWarps = 17;
   std::ifstream F(argc > 1 ? argv[1]
-                           : "2026-11-22-h100-regroup-run4-first-wave.txt");
+                           : "bench/results/"
+                             "2026-11-22-h100-regroup-run4-first-wave.txt");
   unsigned X;
   while (F >> X)
     L.FirstWaveSms.push_back(X);

@@ -1,0 +1,1 @@
+__global__ void k(float *p) { p[threadIdx.x] *= 2.0f; }

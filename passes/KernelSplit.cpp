@@ -279,7 +279,7 @@ void Splitter::commit(Candidate &C) {
     P.F->setName(getPartName(F, P.Suffix));
     Names.push_back(P.F->getName().str());
   }
-  addToLaunchPlan(M, F.getName(), Names);
+  createLaunchPlan(F, Names);
   ++NumSplit;
   NumParts += C.Parts.size();
   bool Forced = C.Prediction.Ratio < Opts.Threshold;
@@ -304,7 +304,7 @@ bool Splitter::run() {
                M.getFunction(getPartName(F, "arm0"))))
     Why = SplitRefusal{"AlreadySplit", "the kernel was split before"};
   if (!Why)
-    if (Error E = checkLaunchPlanGlobal(M))
+    if (Error E = checkLaunchPlanFree(F))
       Why = SplitRefusal{"LaunchPlan", toString(std::move(E))};
   if (Why) {
     missed(*Branches.front()->Term, Why->Name, Why->Reason);

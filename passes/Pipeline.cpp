@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Pipeline.h"
+#include "HostLaunch.h"
 #include "analysis/KernelInfo.h"
 
 #include "llvm/IR/Module.h"
@@ -21,7 +22,14 @@ namespace divopt {
 static cl::opt<bool> AutoPipeline(
     "divopt-auto", cl::init(true),
     cl::desc("Run DivOpt at the optimizer-last extension point of -O1 and "
-             "higher pipelines (NVPTX modules only)"));
+             "higher pipelines (NVPTX modules; on the host side of a CUDA "
+             "compile, host-launch only)"));
+
+static cl::opt<bool> HostLaunch(
+    "divopt-host-launch", cl::init(true),
+    cl::desc("On the host side of a CUDA compile, send <<<>>> launches of "
+             "kernels the device side split through DivOpt's launch hook "
+             "(libdivopt-launch)"));
 
 static cl::opt<std::string> PipelineText(
     "divopt-pipeline", cl::init(""), cl::value_desc("passes"),
@@ -57,7 +65,8 @@ Expected<DivOptPipelinePass> DivOptPipelinePass::create(PassBuilder &PB,
 PreservedAnalyses DivOptPipelinePass::run(Module &M,
                                           ModuleAnalysisManager &MAM) {
   if (!isNVPTXModule(M))
-    return PreservedAnalyses::all();
+    // The host side: only launches of split kernels change.
+    return HostLaunch ? HostLaunchPass().run(M, MAM) : PreservedAnalyses::all();
   return Inner.run(M, MAM);
 }
 

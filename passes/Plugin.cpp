@@ -14,6 +14,7 @@
 #include "BranchDistribution.h"
 #include "DivergenceRemarks.h"
 #include "IterationDelay.h"
+#include "HostLaunch.h"
 #include "KernelSplit.h"
 #include "LoopSplit.h"
 #include "Pipeline.h"
@@ -62,6 +63,10 @@ static bool parseModulePass(PassBuilder &PB, StringRef Name,
       return false;
     }
     MPM.addPass(std::move(*P));
+    return true;
+  }
+  if (Name == "host-launch") {
+    MPM.addPass(HostLaunchPass());
     return true;
   }
   if (auto P = matchParams(Name, "kernel-split"))

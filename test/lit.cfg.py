@@ -65,3 +65,13 @@ if config.ptxas and os.path.exists(config.ptxas):
     config.substitutions.append(("%ptxas", config.ptxas))
 if os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h")):
     config.available_features.add("cuda")
+# Linking CUDA programs with clang 22 (-fgpu-rdc) runs clang-linker-wrapper
+# (package clang-tools-22).
+if os.path.exists(os.path.join(tools, "clang-linker-wrapper")):
+    config.available_features.add("clang-linker-wrapper")
+# libdivopt-launch.so, the <<<>>> launch hook (built with the runtime).
+launch_lib_dir = os.path.join(config.divopt_obj_root, "runtime")
+if os.path.exists(os.path.join(launch_lib_dir, "libdivopt-launch.so")):
+    config.available_features.add("launch-hook")
+config.substitutions.append(("%divopt_launch_lib_dir", launch_lib_dir))
+config.substitutions.append(("%cuda_path", config.cuda_path))

@@ -113,7 +113,8 @@ KernelGetLibraryFn getKernelGetLibrary(std::string &Why) {
       Failure = "the driver has no cuKernelGetLibrary (CUDA 12.5 or newer "
                 "needed): " +
                 describe(E);
-    cudaGetLastError();
+    if (E != cudaSuccess)
+      cudaGetLastError(); // Ours, not the program's.
   });
   Why = Failure;
   return Fn;

@@ -336,7 +336,7 @@ void Splitter::commit(Candidate &C) {
     P.F->setName(getFreePartName(F, P.Suffix));
     Names.push_back(P.F->getName().str());
   }
-  addToLaunchPlan(M, F.getName(), Names);
+  createLaunchPlan(F, Names);
   ++NumSplit;
   NumParts += C.Parts.size();
   bool Forced = C.Prediction.Ratio < Opts.Threshold;
@@ -360,7 +360,7 @@ bool Splitter::run() {
   if (!Why && hasParts(F))
     Why = SplitRefusal{"AlreadySplit", "the kernel was split before"};
   if (!Why)
-    if (Error E = checkLaunchPlanGlobal(M))
+    if (Error E = checkLaunchPlanFree(F))
       Why = SplitRefusal{"LaunchPlan", toString(std::move(E))};
   if (Why) {
     missed(*Branches.front()->Term, Why->Name, Why->Reason);

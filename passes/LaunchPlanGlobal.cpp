@@ -1,4 +1,4 @@
-//===- LaunchPlanGlobal.cpp - The launch plan global of a module ----------===//
+//===- LaunchPlanGlobal.cpp - The launch plan global of a kernel ----------===//
 //
 // Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -18,41 +18,37 @@ namespace divopt {
 /// NVPTX's global address space: cuModuleGetGlobal finds .global data.
 static constexpr unsigned GlobalAddressSpace = 1;
 
-/// The text of M's plan without its NUL; empty when M has none.
-static Expected<std::string> readPlan(const Module &M) {
-  const GlobalVariable *GV = M.getNamedGlobal(LaunchPlanSymbol);
-  if (!GV)
-    return std::string();
-  const auto *Init = GV->hasInitializer()
-                         ? dyn_cast<ConstantDataArray>(GV->getInitializer())
-                         : nullptr;
-  if (!Init || !Init->isCString() ||
-      !Init->getAsCString().starts_with(LaunchPlanHeader))
-    return createStringError(inconvertibleErrorCode(),
-                             Twine("the module's @") + LaunchPlanSymbol +
-                                 " is not a DivOpt launch plan");
-  return Init->getAsCString().str();
+Error checkLaunchPlanFree(const Function &Kernel) {
+  std::string Symbol = getLaunchPlanSymbol(Kernel.getName());
+  if (!Kernel.getParent()->getNamedValue(Symbol))
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "the module already defines @" + Symbol +
+                               ", the name of the kernel's launch plan");
 }
 
-Error checkLaunchPlanGlobal(const Module &M) { return readPlan(M).takeError(); }
+/// The plan's linkage: visible to the runtimes and to the device linker
+/// (-fgpu-rdc), and merged like the kernel when the kernel may be defined
+/// by several translation units (templates, inline kernels).
+static GlobalValue::LinkageTypes getPlanLinkage(const Function &Kernel) {
+  if (Kernel.hasLinkOnceLinkage() || Kernel.hasWeakLinkage())
+    return GlobalValue::WeakODRLinkage;
+  return GlobalValue::ExternalLinkage;
+}
 
-void addToLaunchPlan(Module &M, StringRef Kernel, ArrayRef<std::string> Steps) {
-  std::string Text = cantFail(readPlan(M));
-  if (Text.empty())
-    Text = std::string(LaunchPlanHeader) + "\n";
-  Text += Kernel.str();
+void createLaunchPlan(Function &Kernel, ArrayRef<std::string> Steps) {
+  Module &M = *Kernel.getParent();
+  std::string Text =
+      std::string(LaunchPlanHeader) + "\n" + Kernel.getName().str();
   for (const std::string &S : Steps)
     Text += " " + S;
   Text += "\n";
-  if (GlobalVariable *Old = M.getNamedGlobal(LaunchPlanSymbol)) {
-    Old->setName(""); // Frees the name; nothing else refers to it.
-    Old->eraseFromParent();
-  }
   auto *GV = new GlobalVariable(
       M, ArrayType::get(Type::getInt8Ty(M.getContext()), Text.size() + 1),
-      /*isConstant=*/true, GlobalValue::ExternalLinkage,
-      ConstantDataArray::getString(M.getContext(), Text), LaunchPlanSymbol,
-      nullptr, GlobalValue::NotThreadLocal, GlobalAddressSpace);
+      /*isConstant=*/true, getPlanLinkage(Kernel),
+      ConstantDataArray::getString(M.getContext(), Text),
+      getLaunchPlanSymbol(Kernel.getName()), nullptr,
+      GlobalValue::NotThreadLocal, GlobalAddressSpace);
   GV->setAlignment(Align(1));
 }
 

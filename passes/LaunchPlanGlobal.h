@@ -1,11 +1,11 @@
-//===- LaunchPlanGlobal.h - The launch plan global of a module --*- C++ -*-===//
+//===- LaunchPlanGlobal.h - The launch plan global of a kernel --*- C++ -*-===//
 //
 // Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// Reads and extends the text global kernel splitting leaves for the runtime
-// (format: runtime/LaunchPlanFormat.h).
+// Writes the text global kernel splitting leaves for the runtimes, one per
+// split kernel (format and name: runtime/LaunchPlanFormat.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,17 +19,18 @@
 #include <string>
 
 namespace llvm {
-class Module;
+class Function;
 } // namespace llvm
 
 namespace divopt {
 
-/// Checks that M's launch plan global, if any, is one DivOpt can extend.
-llvm::Error checkLaunchPlanGlobal(const llvm::Module &M);
+/// Fails when Kernel's module already holds a global by the name of
+/// Kernel's plan: a plan written before, or someone else's symbol.
+llvm::Error checkLaunchPlanFree(const llvm::Function &Kernel);
 
-/// Adds the line "Kernel Steps..." to M's plan, creating the global.
-void addToLaunchPlan(llvm::Module &M, llvm::StringRef Kernel,
-                     llvm::ArrayRef<std::string> Steps);
+/// Creates Kernel's plan: launch Steps, in order, for Kernel.
+void createLaunchPlan(llvm::Function &Kernel,
+                      llvm::ArrayRef<std::string> Steps);
 
 } // namespace divopt
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Pipeline.h"
+#include "HostLaunch.h"
 #include "analysis/KernelInfo.h"
 #include "analysis/model/Occupancy.h"
 
@@ -24,7 +25,14 @@ namespace divopt {
 static cl::opt<bool> AutoPipeline(
     "divopt-auto", cl::init(true),
     cl::desc("Run DivOpt at the optimizer-last extension point of -O1 and "
-             "higher pipelines (NVPTX modules only)"));
+             "higher pipelines (NVPTX modules; on the host side of a CUDA "
+             "compile, host-launch only)"));
+
+static cl::opt<bool> HostLaunch(
+    "divopt-host-launch", cl::init(true),
+    cl::desc("On the host side of a CUDA compile, send <<<>>> launches of "
+             "kernels the device side split through DivOpt's launch hook "
+             "(libdivopt-launch)"));
 
 static cl::opt<std::string> PipelineText(
     "divopt-pipeline", cl::init(""), cl::value_desc("passes"),
@@ -92,7 +100,8 @@ static std::string findUnmodelledTarget(const Module &M) {
 PreservedAnalyses DivOptPipelinePass::run(Module &M,
                                           ModuleAnalysisManager &MAM) {
   if (!isNVPTXModule(M))
-    return PreservedAnalyses::all();
+    // The host side: only launches of split kernels change.
+    return HostLaunch ? HostLaunchPass().run(M, MAM) : PreservedAnalyses::all();
   // Deciding for a GPU whose limits are unknown would be guessing: say so
   // (a warning, as a remark would go unseen) and compile as clang would.
   if (std::string Target = findUnmodelledTarget(M); !Target.empty()) {

@@ -5,9 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // The module pass clang runs at the optimizer-last extension point (and
-// `opt -passes=divopt` runs by hand). It touches NVPTX modules only: any
-// other module, the host side of a CUDA compile included, is left as it
-// came. Which passes run is `-divopt-pipeline`, in opt's pipeline syntax.
+// `opt -passes=divopt` runs by hand). On NVPTX modules it runs the passes
+// `-divopt-pipeline` names, in opt's pipeline syntax. On the host side of
+// a CUDA compile it runs host-launch (HostLaunch.h), which changes only
+// the launches of kernels the device side split (`-divopt-host-launch`);
+// any other module is left as it came.
 //
 //===----------------------------------------------------------------------===//
 

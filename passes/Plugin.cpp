@@ -15,6 +15,7 @@
 #include "ContractionPinning.h"
 #include "DivergenceRemarks.h"
 #include "IterationDelay.h"
+#include "HostLaunch.h"
 #include "KernelSplit.h"
 #include "LoopSplit.h"
 #include "Pipeline.h"
@@ -78,6 +79,10 @@ static bool parseModulePass(PassBuilder &PB, StringRef Name,
       return false;
     }
     MPM.addPass(std::move(*P));
+    return true;
+  }
+  if (Name == "host-launch") {
+    MPM.addPass(HostLaunchPass());
     return true;
   }
   if (auto P = matchParams(Name, "kernel-split"))

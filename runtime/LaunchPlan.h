@@ -10,11 +10,12 @@
 // that name stands for, launched in order on the same stream with the same
 // grid, block and arguments.
 //
-// kernel-split embeds the plans of a module in one text global
-// (LaunchPlanFormat.h); resolveLaunchPlan() reads it with cuModuleGetGlobal
-// and falls back to the kernel called Name alone when the module carries
-// no plan for it. Reading the global copies it to the host (synchronous):
-// resolve once and launch the LaunchPlan's steps where launches repeat.
+// kernel-split embeds each split kernel's plan in a text global of its own
+// (LaunchPlanFormat.h); resolveLaunchPlan() reads Name's with
+// cuModuleGetGlobal and falls back to the kernel called Name alone when the
+// module carries no plan for it. Reading the global copies it to the host
+// (synchronous): resolve once and launch the LaunchPlan's steps where launches
+// repeat.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +23,7 @@
 #define DIVOPT_RUNTIME_LAUNCHPLAN_H
 
 #include "runtime/Kernel.h"
+#include "runtime/LaunchPlanText.h"
 
 #include <map>
 #include <string>
@@ -47,17 +49,16 @@ private:
   std::vector<Kernel> Steps;
 };
 
-/// Launched name -> the names of its steps, in order.
-using LaunchPlanTable = std::map<std::string, std::vector<std::string>>;
+using divopt::LaunchPlanTable;
 
 /// Parses the text of an embedded plan (LaunchPlanFormat.h); throws Error
 /// saying which line of Origin's plan is malformed and why.
 LaunchPlanTable parseLaunchPlan(std::string_view Text,
                                 const std::string &Origin);
 
-/// The plan for launching Name from M: the steps M's embedded plan lists
-/// for Name, else Name alone. Throws DriverError when M lacks a kernel the
-/// plan names, Error when the plan is malformed.
+/// The plan for launching Name from M: the steps Name's embedded plan
+/// lists, else Name alone. Throws DriverError when M lacks a kernel the
+/// plan names, Error when the plan is malformed or is not Name's.
 LaunchPlan resolveLaunchPlan(const Module &M, const std::string &Name);
 
 } // namespace divopt::runtime

@@ -78,3 +78,8 @@ if os.path.exists(os.path.join(config.cuda_path, "lib64", "libcudart.so")):
     config.available_features.add("cudart")
 if os.path.exists(os.path.join(tools, "clang-linker-wrapper")):
     config.available_features.add("clang-linker-wrapper")
+# libdivopt-launch.so, the <<<>>> launch hook (built with the runtime).
+launch_lib_dir = os.path.join(config.divopt_obj_root, "runtime")
+if os.path.exists(os.path.join(launch_lib_dir, "libdivopt-launch.so")):
+    config.available_features.add("launch-hook")
+config.substitutions.append(("%divopt_launch_lib_dir", launch_lib_dir))

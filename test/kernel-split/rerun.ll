@@ -1,6 +1,6 @@
-; kernel-split run again leaves split kernels and their parts alone (the
-; plan keeps one line per kernel), and refuses to extend a launch-plan
-; global that is not DivOpt's, leaving the module unchanged.
+; kernel-split run again leaves split kernels and their parts alone (one
+; plan per kernel), and refuses to split a kernel whose plan's name is
+; taken by a global that is not DivOpt's, leaving the module unchanged.
 ; RUN: %divopt-opt -passes='kernel-split<force>,kernel-split<force>' -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -11,8 +11,8 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: @__divopt_launch_plan = addrspace(1) constant [{{[0-9]+}} x i8] c"divopt-launch-plan 1\0Ak k_$_divopt_$_then k_$_divopt_$_else\0A\00"
-; CHECK-NOT: @__divopt_launch_plan
+; CHECK: @"__divopt_launch_plan_$_k" = addrspace(1) constant [{{[0-9]+}} x i8] c"divopt-launch-plan 2\0Ak k_$_divopt_$_then k_$_divopt_$_else\0A\00"
+; CHECK-NOT: @"__divopt_launch_plan
 ; CHECK: define ptx_kernel void @k(
 ; CHECK: define ptx_kernel void @"k_$_divopt_$_then"(
 ; CHECK: define ptx_kernel void @"k_$_divopt_$_else"(
@@ -22,10 +22,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; REMARK-NEXT: remark: <unknown>:0:0: kernel k not split at this divergent branch: the kernel was split before
 ; REMARK-NOT: remark
 
-; FOREIGN-REMARK: remark: <unknown>:0:0: kernel k not split at this divergent branch: the module's @__divopt_launch_plan is not a DivOpt launch plan
+; FOREIGN-REMARK: remark: <unknown>:0:0: kernel k not split at this divergent branch: the module already defines @__divopt_launch_plan_$_k, the name of the kernel's launch plan
 
 ; FOREIGN: target triple = "nvptx64-nvidia-cuda"
-; FOREIGN: @__divopt_launch_plan = addrspace(1) global i32 7
+; FOREIGN: @"__divopt_launch_plan_$_k" = addrspace(1) global i32 7
 ; FOREIGN: define ptx_kernel void @k(ptr addrspace(1) noalias %out) {
 ; FOREIGN: entry:
 ; FOREIGN:   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -1,7 +1,7 @@
 ; A divergent switch splits into one kernel per distinct successor, named
 ; arm<N> in successor order; a successor that is the join itself is a way
 ; too (its threads run only the code after the join). Two kernels split in
-; one module share the one launch plan, a line each. ptxas accepts it.
+; one module get a launch plan each. ptxas accepts it.
 ; RUN: %divopt-opt -passes='kernel-split<force>' -pass-remarks=divopt -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -9,7 +9,8 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK: @__divopt_launch_plan = addrspace(1) constant [{{[0-9]+}} x i8] c"divopt-launch-plan 1\0Asw sw_$_divopt_$_arm0 sw_$_divopt_$_arm1 sw_$_divopt_$_arm2\0Aif_only if_only_$_divopt_$_then if_only_$_divopt_$_else\0A\00"
+; CHECK-DAG: @"__divopt_launch_plan_$_sw" = addrspace(1) constant [{{[0-9]+}} x i8] c"divopt-launch-plan 2\0Asw sw_$_divopt_$_arm0 sw_$_divopt_$_arm1 sw_$_divopt_$_arm2\0A\00"
+; CHECK-DAG: @"__divopt_launch_plan_$_if_only" = addrspace(1) constant [{{[0-9]+}} x i8] c"divopt-launch-plan 2\0Aif_only if_only_$_divopt_$_then if_only_$_divopt_$_else\0A\00"
 
 ; REMARK: remark: <unknown>:0:0: kernel sw split into sw_$_divopt_$_arm0, sw_$_divopt_$_arm1, sw_$_divopt_$_arm2 (launched in this order for sw): registers {{.*}} (arm0), {{.*}} (arm1), {{.*}} (arm2); {{.*}} (forced)
 ; REMARK: remark: <unknown>:0:0: kernel if_only split into if_only_$_divopt_$_then, if_only_$_divopt_$_else

@@ -58,7 +58,7 @@ std::string makePlannedPtx(const std::string &Plan) {
     Bytes += std::to_string(static_cast<unsigned char>(C)) + ", ";
   return ".version 7.0\n.target sm_70\n.address_size 64\n"
          ".visible .global .align 1 .b8 " +
-         std::string(LaunchPlanSymbol) + "[" + std::to_string(Plan.size() + 1) +
+         getLaunchPlanSymbol("k") + "[" + std::to_string(Plan.size() + 1) +
          "] = {" + Bytes + "0};\n" + makeAddKernel("k", 1) +
          makeAddKernel("k_$_divopt_$_then", 10) +
          makeAddKernel("k_$_divopt_$_else", 100);
@@ -112,6 +112,17 @@ TEST_F(LaunchPlanGpu, MalformedPlanIsAClearError) {
   } catch (const Error &E) {
     EXPECT_STREQ(E.what(), "malformed DivOpt launch plan in planned.ptx: "
                            "line 2 'k': kernel 'k' has no steps to launch");
+  }
+}
+
+TEST_F(LaunchPlanGpu, PlanOfAnotherKernelIsReported) {
+  try {
+    launchByName(std::string(LaunchPlanHeader) + "\nj k_$_divopt_$_then\n",
+                 "k");
+    FAIL() << "another kernel's plan was followed";
+  } catch (const Error &E) {
+    EXPECT_STREQ(E.what(), "malformed DivOpt launch plan in planned.ptx: "
+                           "@__divopt_launch_plan_$_k is not the plan of k");
   }
 }
 

@@ -26,7 +26,7 @@ std::string errorOf(const std::string &Text) {
 
 TEST(LaunchPlan, ParsesOneLinePerSplitKernel) {
   LaunchPlanTable T = parseLaunchPlan(
-      "divopt-launch-plan 1\n"
+      "divopt-launch-plan 2\n"
       "k k_$_divopt_$_then k_$_divopt_$_else\n"
       "\n"
       "s s_$_divopt_$_arm0 s_$_divopt_$_arm1 s_$_divopt_$_arm2\n",
@@ -39,14 +39,14 @@ TEST(LaunchPlan, ParsesOneLinePerSplitKernel) {
 }
 
 TEST(LaunchPlan, HeaderAloneIsAnEmptyPlan) {
-  EXPECT_TRUE(parseLaunchPlan("divopt-launch-plan 1\n", "k.ptx").empty());
+  EXPECT_TRUE(parseLaunchPlan("divopt-launch-plan 2\n", "k.ptx").empty());
 }
 
 TEST(LaunchPlan, WrongHeaderIsReported) {
-  EXPECT_EQ(errorOf("divopt-launch-plan 2\nk a b\n"),
+  EXPECT_EQ(errorOf("divopt-launch-plan 1\nk a b\n"),
             "malformed DivOpt launch plan in k.ptx: line 1 "
-            "'divopt-launch-plan 2': expected the header "
-            "'divopt-launch-plan 1'");
+            "'divopt-launch-plan 1': expected the header "
+            "'divopt-launch-plan 2'");
 }
 
 TEST(LaunchPlan, EmptyTextIsReported) {
@@ -55,19 +55,19 @@ TEST(LaunchPlan, EmptyTextIsReported) {
 }
 
 TEST(LaunchPlan, KernelWithoutStepsIsReported) {
-  EXPECT_EQ(errorOf("divopt-launch-plan 1\nk\n"),
+  EXPECT_EQ(errorOf("divopt-launch-plan 2\nk\n"),
             "malformed DivOpt launch plan in k.ptx: line 2 'k': kernel 'k' "
             "has no steps to launch");
 }
 
 TEST(LaunchPlan, BadNameIsReported) {
-  EXPECT_EQ(errorOf("divopt-launch-plan 1\nk k.divopt.then 9x\n"),
+  EXPECT_EQ(errorOf("divopt-launch-plan 2\nk k.divopt.then 9x\n"),
             "malformed DivOpt launch plan in k.ptx: line 2 'k k.divopt.then "
             "9x': 'k.divopt.then' is not a kernel name");
 }
 
 TEST(LaunchPlan, SecondPlanForOneKernelIsReported) {
-  EXPECT_EQ(errorOf("divopt-launch-plan 1\nk a b\nk c\n"),
+  EXPECT_EQ(errorOf("divopt-launch-plan 2\nk a b\nk c\n"),
             "malformed DivOpt launch plan in k.ptx: line 3 'k c': a second "
             "plan for kernel 'k'");
 }

@@ -1,0 +1,238 @@
+//===- HostLaunch.cpp - The <<<>>> launch hook (libdivopt-launch) ---------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The hook a CUDA program's launches of split kernels call instead of
+// cudaLaunchKernel (HostLaunchAbi.h, docs/HOST-LAUNCH.md). On a kernel's
+// first launch it finds the library the CUDA runtime loaded the kernel
+// from (cudaGetKernel, then the driver's cuKernelGetLibrary, reached
+// through cudaGetDriverEntryPointByVersion so that nothing links
+// libcuda), reads the kernel's plan global and looks up its parts; the
+// registry keeps the answer. Every launch then launches the parts through
+// the CUDA runtime, with the launch's grid, block, arguments, shared
+// memory and stream, so that streams, errors (cudaGetLastError) and
+// profilers see ordinary launches. When the plan cannot be followed it
+// returns HostLaunchNotHandled and the program launches the original
+// kernel; DIVOPT_VERBOSE=1 says why, once per kernel, on stderr.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/HostLaunchAbi.h"
+#include "runtime/HostLaunchPlan.h"
+#include "runtime/LaunchRegistry.h"
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+using namespace divopt;
+using namespace divopt::launch;
+
+namespace {
+
+bool isVerbose() {
+  static const bool Verbose = [] {
+    const char *V = std::getenv("DIVOPT_VERBOSE");
+    return V && *V && std::strcmp(V, "0") != 0;
+  }();
+  return Verbose;
+}
+
+/// Says Message about Stub's kernel on stderr, once per Topic, when
+/// DIVOPT_VERBOSE is set.
+void sayOnce(const void *Stub, const char *Topic, const std::string &Message) {
+  if (isVerbose() && LaunchRegistry::get().isFirstReport(Stub, Topic))
+    std::fprintf(stderr, "divopt: %s\n", Message.c_str());
+}
+
+std::string describe(cudaError_t E) {
+  return std::string(cudaGetErrorName(E)) + " (" + cudaGetErrorString(E) + ")";
+}
+
+/// A library the CUDA runtime loaded, through the runtime's library API.
+class RuntimeLibrary : public DeviceImage {
+public:
+  explicit RuntimeLibrary(cudaLibrary_t Library) : Library(Library) {}
+
+  Found readGlobal(const std::string &Symbol, std::string &Bytes,
+                   std::string &Why) override {
+    void *Address = nullptr;
+    size_t Size = 0;
+    cudaError_t E =
+        cudaLibraryGetGlobal(&Address, &Size, Library, Symbol.c_str());
+    if (E == cudaErrorSymbolNotFound || E == cudaErrorInvalidSymbol) {
+      cudaGetLastError(); // Not the program's error.
+      return Found::No;
+    }
+    if (E == cudaSuccess) {
+      Bytes.assign(Size, '\0');
+      E = cudaMemcpy(Bytes.data(), Address, Size, cudaMemcpyDeviceToHost);
+    }
+    if (E == cudaSuccess)
+      return Found::Yes;
+    cudaGetLastError();
+    Why = describe(E);
+    return Found::Error;
+  }
+
+  const void *getKernel(const std::string &Name, std::string &Why) override {
+    cudaKernel_t Kernel = nullptr;
+    cudaError_t E = cudaLibraryGetKernel(&Kernel, Library, Name.c_str());
+    if (E == cudaSuccess)
+      return reinterpret_cast<const void *>(Kernel);
+    cudaGetLastError();
+    Why = describe(E);
+    return nullptr;
+  }
+
+private:
+  cudaLibrary_t Library;
+};
+
+using KernelGetLibraryFn = CUresult (*)(CUlibrary *, CUkernel);
+
+/// cuKernelGetLibrary (CUDA 12.5), from the driver the runtime loaded.
+KernelGetLibraryFn getKernelGetLibrary(std::string &Why) {
+  static KernelGetLibraryFn Fn = nullptr;
+  static std::string Failure;
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    void *Address = nullptr;
+    cudaDriverEntryPointQueryResult Status = cudaDriverEntryPointSymbolNotFound;
+    cudaError_t E = cudaGetDriverEntryPointByVersion(
+        "cuKernelGetLibrary", &Address, 12050, cudaEnableDefault, &Status);
+    if (E == cudaSuccess && Status == cudaDriverEntryPointSuccess && Address)
+      Fn = reinterpret_cast<KernelGetLibraryFn>(Address);
+    else
+      Failure = "the driver has no cuKernelGetLibrary (CUDA 12.5 or newer "
+                "needed): " +
+                describe(E);
+    if (E != cudaSuccess)
+      cudaGetLastError(); // Ours, not the program's.
+  });
+  Why = Failure;
+  return Fn;
+}
+
+/// The first launch of Stub: where its code is and what its launches run.
+std::optional<KernelRecord> resolve(const char *Name, const void *Stub,
+                                    cudaStream_t Stream) {
+  // Reading the plan copies from the device, which a stream being captured
+  // into a graph does not allow: decide at a later launch.
+  cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(Stream, &Capture) != cudaSuccess)
+    cudaGetLastError(); // The launch itself will report a bad stream.
+  else if (Capture != cudaStreamCaptureStatusNone) {
+    sayOnce(Stub, "capture",
+            std::string(Name) + " launched unsplit while its stream is "
+                                "captured: its plan is read at a launch "
+                                "outside capture");
+    return std::nullopt;
+  }
+  KernelRecord R;
+  R.Name = Name;
+  cudaKernel_t Kernel = nullptr;
+  cudaError_t E = cudaGetKernel(&Kernel, Stub);
+  if (E != cudaSuccess) {
+    cudaGetLastError();
+    R.Plan.K = HostPlan::Kind::Refused;
+    R.Plan.Why = "the CUDA runtime libdivopt-launch uses does not know its "
+                 "kernel stub (is the program linked with the static CUDA "
+                 "runtime?): " +
+                 describe(E);
+    return R;
+  }
+  std::string Why;
+  KernelGetLibraryFn KernelGetLibrary = getKernelGetLibrary(Why);
+  CUlibrary Library = nullptr;
+  if (KernelGetLibrary) {
+    CUresult DE =
+        KernelGetLibrary(&Library, reinterpret_cast<CUkernel>(Kernel));
+    if (DE != CUDA_SUCCESS)
+      Why = "cuKernelGetLibrary failed with CUresult " + std::to_string(DE);
+  }
+  if (!Library) {
+    R.Plan.K = HostPlan::Kind::Refused;
+    R.Plan.Why = Why;
+    return R;
+  }
+  R.Library = Library;
+  RuntimeLibrary Image(reinterpret_cast<cudaLibrary_t>(Library));
+  R.Plan = resolveHostPlan(Image, R.Name);
+  return R;
+}
+
+std::string join(const std::vector<std::string> &Names) {
+  std::string S;
+  for (const std::string &N : Names)
+    S += (S.empty() ? "" : ", ") + N;
+  return S;
+}
+
+int launchThroughPlan(const char *Name, const void *Stub, dim3 Grid, dim3 Block,
+                      void **Args, size_t SharedMem, cudaStream_t Stream) {
+  if (!Name || !Stub)
+    return HostLaunchNotHandled;
+  const KernelRecord *R = LaunchRegistry::get().find(
+      Stub, [&] { return resolve(Name, Stub, Stream); });
+  if (!R)
+    return HostLaunchNotHandled;
+  switch (R->Plan.K) {
+  case HostPlan::Kind::Unsplit:
+    sayOnce(Stub, "plan",
+            R->Name + " launched unsplit: its device code has no launch plan");
+    return HostLaunchNotHandled;
+  case HostPlan::Kind::Refused:
+    sayOnce(Stub, "plan", R->Name + " launched unsplit: " + R->Plan.Why);
+    return HostLaunchNotHandled;
+  case HostPlan::Kind::Split:
+    break;
+  }
+  sayOnce(Stub, "plan",
+          R->Name + " launched as its parts " + join(R->Plan.StepNames));
+  for (size_t I = 0; I < R->Plan.Steps.size(); ++I) {
+    cudaError_t E = cudaLaunchKernel(R->Plan.Steps[I], Grid, Block, Args,
+                                     SharedMem, Stream);
+    if (E == cudaSuccess)
+      continue;
+    if (I > 0) // Part of the kernel ran: the program sees the error.
+      return E;
+    // Nothing ran (a configuration the parts do not take, such as dynamic
+    // shared memory raised for the original kernel only): the original
+    // launch says whether the configuration is wrong.
+    cudaGetLastError();
+    sayOnce(Stub, "launch",
+            R->Name + " launched unsplit: its first part " +
+                R->Plan.StepNames[0] + " did not launch: " + describe(E));
+    return HostLaunchNotHandled;
+  }
+  return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" {
+
+__attribute__((visibility("default"))) int
+__divopt_launch_kernel(const char *Name, const void *Stub, dim3 Grid,
+                       dim3 Block, void **Args, size_t SharedMem,
+                       cudaStream_t Stream) {
+  return launchThroughPlan(Name, Stub, Grid, Block, Args, SharedMem, Stream);
+}
+
+/// cudaLaunchKernel_ptsz: the null stream is the calling thread's.
+__attribute__((visibility("default"))) int
+__divopt_launch_kernel_ptsz(const char *Name, const void *Stub, dim3 Grid,
+                            dim3 Block, void **Args, size_t SharedMem,
+                            cudaStream_t Stream) {
+  return launchThroughPlan(Name, Stub, Grid, Block, Args, SharedMem,
+                           Stream ? Stream : cudaStreamPerThread);
+}
+
+} // extern "C"

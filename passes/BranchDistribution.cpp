@@ -9,6 +9,7 @@
 #include "ArmMelder.h"
 #include "DecidedSet.h"
 #include "PassOptions.h"
+#include "RegionSimplify.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
@@ -16,9 +17,12 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
@@ -31,6 +35,8 @@ STATISTIC(NumDistributed, "Divergent branches distributed");
 STATISTIC(NumMelded, "Instruction pairs melded into common code");
 STATISTIC(NumSelects, "Selects added for differing operands");
 STATISTIC(NumRefused, "Divergent branches left as they were");
+STATISTIC(NumSimplified, "Divergent branches distributed after bringing "
+                         "their arms to single-entry, single-exit form");
 
 namespace divopt {
 
@@ -147,6 +153,84 @@ Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
   return Tr;
 }
 
+/// The analyses tryOnClone's callers hold for F, built for a copy.
+struct CopyAnalyses {
+  explicit CopyAnalyses(Function &Copy)
+      : TLII(Copy.getParent()->getTargetTriple()), TLI(TLII, &Copy), AC(Copy),
+        DT(Copy), LI(DT), SE(Copy, TLI, AC, DT, LI) {}
+  TargetLibraryInfoImpl TLII;
+  TargetLibraryInfo TLI;
+  AssumptionCache AC;
+  DominatorTree DT;
+  LoopInfo LI;
+  ScalarEvolution SE;
+};
+
+/// A region simplification tried on a copy of the function, followed by the
+/// meld of the arms it made single-entry, single-exit.
+struct SimplifiedTrial {
+  /// Why the simplified arms could not be melded; empty when they were.
+  std::string Refusal;
+  Trial Tr;
+  unsigned NumBlocks = 0, NumPairs = 0;
+  unsigned NumMatched = 0, NumThenInsts = 0, NumElseInsts = 0;
+};
+
+SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
+                                     BasicBlock *Join, RegionSimplification S,
+                                     const Target &T,
+                                     const BranchDistributionOptions &Opts) {
+  const unsigned CC = T.ComputeCapability;
+  SimplifiedTrial ST;
+  Estimate Before{0, estimateRegisters(computeRegisterPressure(F))}, After;
+  SmallVector<GlobalVariable *, 4> Tables;
+  After.Registers =
+      estimateRegistersAfter(F, [&](Function &Copy, ValueToValueMapTy &VMap) {
+        SimplifiedRegion SR = simplifyRegion(S, *cast<BranchInst>(VMap[&Br]),
+                                             cast<BasicBlock>(VMap[Join]));
+        ST.NumBlocks = SR.NumBlocks;
+        Expected<MeldRegion> R =
+            getMeldRegion(*SR.Branch, SR.Join, Opts.MaxArmInsts);
+        if (!R) {
+          ST.Refusal = toString(R.takeError());
+          return;
+        }
+        CopyAnalyses A(Copy);
+        SmallVector<double, 4> Weights = getPairWeights(*R, A.LI, A.SE);
+        MeldPlan Plan = planMeld(*R, CC, Weights);
+        ST.NumPairs = R->Pairs.size();
+        ST.NumMatched = Plan.NumMatched;
+        ST.NumThenInsts = Plan.NumThenInsts;
+        ST.NumElseInsts = Plan.NumElseInsts;
+        if (Plan.NumMatched == 0) {
+          ST.Refusal = "no instruction of one arm matches one of the other";
+          return;
+        }
+        WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R->Branch));
+        Before.Cost = costBefore(*R, Weights, W, CC);
+        // The block a rerouted condition branches from is new: the code as
+        // it is does not pay for it.
+        if (S == RegionSimplification::ConditionChain)
+          Before.Cost -= getBlockCost(*R->Branch->getParent(), CC);
+        MeldResult M = meldRegion(*R, Plan);
+        ST.Tr.NumSelects = M.NumSelects;
+        ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
+        After.Cost = costAfter(*R, M, Weights, W, CC);
+        Tables = M.Tables;
+      });
+  for (GlobalVariable *GV : Tables)
+    GV->eraseFromParent(); // Only the copy read them.
+  if (ST.Refusal.empty()) {
+    ST.Tr.D = decide(Before, After, T, Opts.Threshold);
+    ST.Tr.CostAlonePays =
+        After.Cost > 0 && Before.Cost / After.Cost >= Opts.Threshold;
+  }
+  return ST;
+}
+
+/// What simplifyAndMeld did with a branch.
+enum class SimplifyOutcome { NotApplicable, Refused, Distributed };
+
 class Distributor {
 public:
   Distributor(Function &F, FunctionAnalysisManager &FAM,
@@ -159,6 +243,8 @@ private:
   const DivergentBranch *nextCandidate(const DivergenceInfo &DI);
   bool distribute(const DivergentBranch &DB, const Target &T);
   bool meld(const MeldRegion &R, const Target &T);
+  SimplifyOutcome simplifyAndMeld(BranchInst &Br, BasicBlock *Join,
+                                  const Target &T, std::string &Why);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
 
   Function &F;
@@ -212,8 +298,21 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
   }
   if (!DB.Join ||
       any_of(DB.Arms, [](const ArmRegion &A) { return !A.IsSESE; })) {
-    missed(*Br, "Shape",
-           "the arms are not single-entry, single-exit regions that rejoin");
+    std::string Why =
+        "the arms are not single-entry, single-exit regions that rejoin";
+    if (DB.Join) {
+      // DB dies with the analyses if the function changes.
+      BasicBlock *Join = DB.Join;
+      switch (simplifyAndMeld(*Br, Join, T, Why)) {
+      case SimplifyOutcome::Distributed:
+        return true;
+      case SimplifyOutcome::Refused:
+        return false;
+      case SimplifyOutcome::NotApplicable:
+        break;
+      }
+    }
+    missed(*Br, "Shape", Why);
     return false;
   }
   Expected<MeldRegion> R = getMeldRegion(*Br, DB.Join, Opts.MaxArmInsts);
@@ -291,6 +390,64 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   NumMelded += M.NumMerged;
   NumSelects += M.NumSelects;
   return true;
+}
+
+/// Brings the arms to single-entry, single-exit form on a copy of the
+/// function, each simplification in turn, and melds them there; the first
+/// one whose meld is legal decides, and is applied to F only when the cost
+/// model (or force) takes it. A refusal leaves F as it was.
+SimplifyOutcome Distributor::simplifyAndMeld(BranchInst &Br, BasicBlock *Join,
+                                             const Target &T,
+                                             std::string &Why) {
+  for (RegionSimplification S : {RegionSimplification::SharedBlocks,
+                                 RegionSimplification::ConditionChain}) {
+    if (Error E = checkSimplification(S, Br, Join)) {
+      Why += "; " + describe(S).str() + ": " + toString(std::move(E));
+      continue;
+    }
+    SimplifiedTrial ST = trySimplifiedOnClone(F, Br, Join, S, T, Opts);
+    if (!ST.Refusal.empty()) {
+      Why += "; after " + describe(S).str() + ": " + ST.Refusal;
+      continue;
+    }
+    std::string Summary;
+    raw_string_ostream OS(Summary);
+    OS << describe(S) << " (" << ST.NumBlocks << " blocks), then melded "
+       << ST.NumMatched << " pairs of " << ST.NumThenInsts << "+"
+       << ST.NumElseInsts << " instructions";
+    if (ST.NumPairs > 1)
+      OS << " in " << ST.NumPairs << " blocks";
+    OS << " with " << ST.Tr.NumSelects << " selects, "
+       << ST.Tr.NumDivergentBlocks << " divergent blocks remain; "
+       << ST.Tr.D.Explanation;
+    if (!ST.Tr.D.Profitable && !Opts.Force) {
+      missed(Br, ST.Tr.CostAlonePays ? "RegisterPressure" : "Unprofitable",
+             "unprofitable after " + Summary +
+                 " (tried on a copy: the function is unchanged)");
+      return SimplifyOutcome::Refused;
+    }
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "DistributedSimplified", &Br)
+             << "distributed divergent branch after " << Summary
+             << (ST.Tr.D.Profitable ? "" : " (forced)");
+    });
+    SimplifiedRegion SR = simplifyRegion(S, Br, Join);
+    FAM.invalidate(F, PreservedAnalyses::none());
+    // The copy's arms melded: F's, the same IR, do too.
+    MeldRegion R =
+        cantFail(getMeldRegion(*SR.Branch, SR.Join, Opts.MaxArmInsts));
+    SmallVector<double, 4> Weights =
+        getPairWeights(R, FAM.getResult<LoopAnalysis>(F),
+                       FAM.getResult<ScalarEvolutionAnalysis>(F));
+    MeldResult M = meldRegion(R, planMeld(R, T.ComputeCapability, Weights));
+    ++NumDistributed;
+    ++NumSimplified;
+    NumMelded += M.NumMerged;
+    NumSelects += M.NumSelects;
+    return SimplifyOutcome::Distributed;
+  }
+  return SimplifyOutcome::NotApplicable;
 }
 
 bool Distributor::run() {

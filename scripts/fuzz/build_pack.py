@@ -54,8 +54,9 @@ def ptxas():
 class Job:
     """One kernel to build: a seed and, for reduction candidates, edits."""
 
-    def __init__(self, name, seed, edits=""):
+    def __init__(self, name, seed, edits="", meld_shapes=False):
         self.name, self.seed, self.edits = name, seed, edits
+        self.meld_shapes = meld_shapes
         self.transforms = {}
         self.same = False
         self.failure = None  # (variant, stage, log)
@@ -65,7 +66,8 @@ def build_one(job, work, pch):
     src = os.path.join(work, f"{job.name}.cu")
     with open(src, "w") as f:
         f.write(gen_kernel.generate(job.seed,
-                                    gen_kernel.parse_edits(job.edits)))
+                                    gen_kernel.parse_edits(job.edits),
+                                    job.meld_shapes))
     ptx = {}
     for variant in ("base", "divopt"):
         out = os.path.join(work, f"{job.name}.{variant}.ptx")
@@ -192,6 +194,9 @@ def main(argv=None):
     ap.add_argument("--edits", default="",
                     help="reduction edits applied to every seed (a reduced "
                          "kernel, see reduce.py)")
+    ap.add_argument("--meld-shapes", action="store_true",
+                    help="generate the kernels with gen_kernel.py "
+                         "--meld-shapes (control-flow melding's shapes)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     ap.add_argument("-o", "--output",
                     default=os.path.join(variants.ROOT, ".carry", "fuzz-ptx",
@@ -212,7 +217,7 @@ def main(argv=None):
     gen_kernel.parse_edits(args.edits)  # An error now, not per seed.
     suffix = "-" + args.edits.replace(",", "_").replace(":", ".") \
         if args.edits else ""
-    jobs = [Job(f"s{s}{suffix}", s, args.edits)
+    jobs = [Job(f"s{s}{suffix}", s, args.edits, args.meld_shapes)
             for s in parse_seeds(args.seeds)]
     start = time.time()
     done, size = build(jobs, args.output, args.work, args.jobs)

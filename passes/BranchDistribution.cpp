@@ -153,6 +153,29 @@ Trial tryOnClone(Function &F, const MeldRegion &R, const MeldPlan &Plan,
   return Tr;
 }
 
+/// What a two-way branch whose arms are single-entry, single-exit regions
+/// of any shape costs a warp: each arm's blocks, each as often as the loops
+/// around it inside the arm run.
+double costOfArms(BranchInst &Br, BasicBlock *Join, LoopInfo &LI,
+                  ScalarEvolution &SE, const WarpOutcomes &W, unsigned CC) {
+  const Loop *Outer = LI.getLoopFor(Br.getParent());
+  double Arm[2] = {0, 0};
+  for (unsigned I = 0; I < 2; ++I) {
+    SmallPtrSet<BasicBlock *, 16> Seen;
+    SmallVector<BasicBlock *, 16> Work{Br.getSuccessor(I)};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (BB == Join || !Seen.insert(BB).second)
+        continue;
+      Arm[I] += getTripWeight(*BB, Outer, LI, SE) * getBlockCost(*BB, CC);
+      append_range(Work, successors(BB));
+    }
+  }
+  return getBlockCost(*Br.getParent(), CC) +
+         W.Both * divergentRegionCost(Arm[0], Arm[1]) + W.ThenOnly * Arm[0] +
+         W.ElseOnly * Arm[1];
+}
+
 /// The analyses tryOnClone's callers hold for F, built for a copy.
 struct CopyAnalyses {
   explicit CopyAnalyses(Function &Copy)
@@ -186,11 +209,25 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
   SmallVector<GlobalVariable *, 4> Tables;
   After.Registers =
       estimateRegistersAfter(F, [&](Function &Copy, ValueToValueMapTy &VMap) {
-        SimplifiedRegion SR = simplifyRegion(S, *cast<BranchInst>(VMap[&Br]),
-                                             cast<BasicBlock>(VMap[Join]));
-        ST.NumBlocks = SR.NumBlocks;
+        auto &CBr = *cast<BranchInst>(VMap[&Br]);
+        auto *CJoin = cast<BasicBlock>(VMap[Join]);
+        // Arms of different shapes are costed as they are, before empty
+        // copies of their sub-regions join them.
+        double ArmsBefore = 0;
+        if (S == RegionSimplification::ArmShapes) {
+          CopyAnalyses Pre(Copy);
+          ArmsBefore = costOfArms(
+              CBr, CJoin, Pre.LI, Pre.SE,
+              WarpOutcomes::get(getTakenProbability(CBr)), CC);
+        }
+        Expected<SimplifiedRegion> SR = simplifyRegion(S, CBr, CJoin, CC);
+        if (!SR) {
+          ST.Refusal = toString(SR.takeError());
+          return;
+        }
+        ST.NumBlocks = SR->NumBlocks;
         Expected<MeldRegion> R =
-            getMeldRegion(*SR.Branch, SR.Join, Opts.MaxArmInsts);
+            getMeldRegion(*SR->Branch, SR->Join, Opts.MaxArmInsts);
         if (!R) {
           ST.Refusal = toString(R.takeError());
           return;
@@ -212,6 +249,8 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
         // it is does not pay for it.
         if (S == RegionSimplification::ConditionChain)
           Before.Cost -= getBlockCost(*R->Branch->getParent(), CC);
+        if (S == RegionSimplification::ArmShapes)
+          Before.Cost = ArmsBefore;
         MeldResult M = meldRegion(*R, Plan);
         ST.Tr.NumSelects = M.NumSelects;
         ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
@@ -244,7 +283,11 @@ private:
   bool distribute(const DivergentBranch &DB, const Target &T);
   bool meld(const MeldRegion &R, const Target &T);
   SimplifyOutcome simplifyAndMeld(BranchInst &Br, BasicBlock *Join,
-                                  const Target &T, std::string &Why);
+                                  const Target &T,
+                                  ArrayRef<RegionSimplification> Kinds,
+                                  std::string &Why);
+  bool alignAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
+                    std::string Why);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
 
   Function &F;
@@ -303,7 +346,10 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     if (DB.Join) {
       // DB dies with the analyses if the function changes.
       BasicBlock *Join = DB.Join;
-      switch (simplifyAndMeld(*Br, Join, T, Why)) {
+      switch (simplifyAndMeld(*Br, Join, T,
+                              {RegionSimplification::SharedBlocks,
+                               RegionSimplification::ConditionChain},
+                              Why)) {
       case SimplifyOutcome::Distributed:
         return true;
       case SimplifyOutcome::Refused:
@@ -333,15 +379,34 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     if (RS) {
       if (meld(*RS, T))
         return true;
-    } else {
-      consumeError(RS.takeError());
-      missed(*Br, "Shape", Why);
+      Split.undo();
+      FAM.invalidate(F, PreservedAnalyses::none());
+      return false;
     }
+    consumeError(RS.takeError());
     Split.undo();
     FAM.invalidate(F, PreservedAnalyses::none());
-    return false;
   }
-  missed(*Br, "Shape", Why);
+  return alignAndMeld(*Br, Join, T, Why);
+}
+
+/// Arms of different control flow: aligned as sequences of instructions and
+/// sub-regions, on a copy, and melded if that pays.
+bool Distributor::alignAndMeld(BranchInst &Br, BasicBlock *Join,
+                               const Target &T, std::string Why) {
+  // Only a difference of shape is worth aligning; arms refused for what
+  // they hold (a convergent call, an alloca) stay refused.
+  if (StringRef(Why).contains("control flow differs"))
+    switch (simplifyAndMeld(Br, Join, T, {RegionSimplification::ArmShapes},
+                            Why)) {
+    case SimplifyOutcome::Distributed:
+      return true;
+    case SimplifyOutcome::Refused:
+      return false;
+    case SimplifyOutcome::NotApplicable:
+      break;
+    }
+  missed(Br, "Shape", Why);
   return false;
 }
 
@@ -396,11 +461,10 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
 /// function, each simplification in turn, and melds them there; the first
 /// one whose meld is legal decides, and is applied to F only when the cost
 /// model (or force) takes it. A refusal leaves F as it was.
-SimplifyOutcome Distributor::simplifyAndMeld(BranchInst &Br, BasicBlock *Join,
-                                             const Target &T,
-                                             std::string &Why) {
-  for (RegionSimplification S : {RegionSimplification::SharedBlocks,
-                                 RegionSimplification::ConditionChain}) {
+SimplifyOutcome Distributor::simplifyAndMeld(
+    BranchInst &Br, BasicBlock *Join, const Target &T,
+    ArrayRef<RegionSimplification> Kinds, std::string &Why) {
+  for (RegionSimplification S : Kinds) {
     if (Error E = checkSimplification(S, Br, Join)) {
       Why += "; " + describe(S).str() + ": " + toString(std::move(E));
       continue;
@@ -432,7 +496,9 @@ SimplifyOutcome Distributor::simplifyAndMeld(BranchInst &Br, BasicBlock *Join,
              << "distributed divergent branch after " << Summary
              << (ST.Tr.D.Profitable ? "" : " (forced)");
     });
-    SimplifiedRegion SR = simplifyRegion(S, Br, Join);
+    // The copy's simplification succeeded: F's, the same IR, does too.
+    SimplifiedRegion SR =
+        cantFail(simplifyRegion(S, Br, Join, T.ComputeCapability));
     FAM.invalidate(F, PreservedAnalyses::none());
     // The copy's arms melded: F's, the same IR, do too.
     MeldRegion R =

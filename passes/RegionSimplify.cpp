@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RegionSimplify.h"
+#include "RegionAlignment.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -36,6 +37,9 @@ StringRef describe(RegionSimplification S) {
   case RegionSimplification::ConditionChain:
     return "routing the exits of the short-circuit condition through one "
            "block";
+  case RegionSimplification::ArmShapes:
+    return "aligning the arms' sub-regions (a lone one gets an empty copy in "
+           "the other arm)";
   }
   llvm_unreachable("unknown simplification");
 }
@@ -442,18 +446,27 @@ Error checkSimplification(RegionSimplification S, BranchInst &Br,
     DominatorTree DT(*Br.getFunction());
     return planChain(Br, Join, DT).takeError();
   }
+  case RegionSimplification::ArmShapes:
+    return checkArmAlignment(Br, Join);
   }
   llvm_unreachable("unknown simplification");
 }
 
-SimplifiedRegion simplifyRegion(RegionSimplification S, BranchInst &Br,
-                                BasicBlock *Join) {
+Expected<SimplifiedRegion> simplifyRegion(RegionSimplification S,
+                                          BranchInst &Br, BasicBlock *Join,
+                                          unsigned CC) {
   switch (S) {
   case RegionSimplification::SharedBlocks:
     return duplicateShared(Br, Join, cantFail(planShared(Br, Join)));
   case RegionSimplification::ConditionChain: {
     DominatorTree DT(*Br.getFunction());
     return rerouteChain(Br, Join, cantFail(planChain(Br, Join, DT)), DT);
+  }
+  case RegionSimplification::ArmShapes: {
+    Expected<unsigned> Added = alignArms(Br, Join, CC);
+    if (!Added)
+      return Added.takeError();
+    return SimplifiedRegion{&Br, Join, *Added};
   }
   }
   llvm_unreachable("unknown simplification");

@@ -40,7 +40,9 @@ class BranchInst;
 
 namespace divopt {
 
-enum class RegionSimplification { SharedBlocks, ConditionChain };
+/// ArmShapes: arms that are single-entry, single-exit regions of different
+/// control flow, given the same shape by RegionAlignment.h.
+enum class RegionSimplification { SharedBlocks, ConditionChain, ArmShapes };
 
 /// "duplicating shared blocks", for remarks.
 llvm::StringRef describe(RegionSimplification S);
@@ -59,10 +61,13 @@ llvm::Error checkSimplification(RegionSimplification S,
                                 llvm::BranchInst &Branch,
                                 llvm::BasicBlock *Join);
 
-/// Applies S, which checkSimplification accepted for the same IR.
-SimplifiedRegion simplifyRegion(RegionSimplification S,
-                                llvm::BranchInst &Branch,
-                                llvm::BasicBlock *Join);
+/// Applies S, which checkSimplification accepted for the same IR. Shared
+/// blocks and condition chains always succeed; ArmShapes may fail after
+/// changing the function (on a copy, that is discarded), with why.
+llvm::Expected<SimplifiedRegion> simplifyRegion(RegionSimplification S,
+                                                llvm::BranchInst &Branch,
+                                                llvm::BasicBlock *Join,
+                                                unsigned CC);
 
 } // namespace divopt
 

@@ -4,6 +4,7 @@
 ; RUN: %divopt-opt -passes=branch-dist -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: FileCheck %s < %t.ll
+; RUN: %if ptxas %{ llc -mtriple=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
 ; RUN: %divopt-opt -passes='branch-dist,instcombine,simplifycfg' -S %s | FileCheck %s --check-prefix=CLEAN
 
 target triple = "nvptx64-nvidia-cuda"

@@ -11,6 +11,7 @@
 #include "DecidedSet.h"
 #include "PassOptions.h"
 #include "RegionTrial.h"
+#include "RegionSimplify.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
@@ -18,9 +19,12 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
@@ -33,6 +37,8 @@ STATISTIC(NumDistributed, "Divergent branches distributed");
 STATISTIC(NumMelded, "Instruction pairs melded into common code");
 STATISTIC(NumSelects, "Selects added for differing operands");
 STATISTIC(NumRefused, "Divergent branches left as they were");
+STATISTIC(NumSimplified, "Divergent branches distributed after bringing "
+                         "their arms to single-entry, single-exit form");
 
 namespace divopt {
 
@@ -165,6 +171,123 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
   return Tr;
 }
 
+/// What a two-way branch whose arms are single-entry, single-exit regions
+/// of any shape costs a warp: each arm's blocks, each as often as the loops
+/// around it inside the arm run.
+double costOfArms(BranchInst &Br, BasicBlock *Join, LoopInfo &LI,
+                  ScalarEvolution &SE, const WarpOutcomes &W, unsigned CC) {
+  const Loop *Outer = LI.getLoopFor(Br.getParent());
+  double Arm[2] = {0, 0};
+  for (unsigned I = 0; I < 2; ++I) {
+    SmallPtrSet<BasicBlock *, 16> Seen;
+    SmallVector<BasicBlock *, 16> Work{Br.getSuccessor(I)};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (BB == Join || !Seen.insert(BB).second)
+        continue;
+      Arm[I] += getTripWeight(*BB, Outer, LI, SE) * getBlockCost(*BB, CC);
+      append_range(Work, successors(BB));
+    }
+  }
+  return getBlockCost(*Br.getParent(), CC) +
+         W.Both * divergentRegionCost(Arm[0], Arm[1]) + W.ThenOnly * Arm[0] +
+         W.ElseOnly * Arm[1];
+}
+
+/// The analyses tryOnClone's callers hold for F, built for a copy.
+struct CopyAnalyses {
+  explicit CopyAnalyses(Function &Copy)
+      : TLII(Copy.getParent()->getTargetTriple()), TLI(TLII, &Copy), AC(Copy),
+        DT(Copy), LI(DT), SE(Copy, TLI, AC, DT, LI) {}
+  TargetLibraryInfoImpl TLII;
+  TargetLibraryInfo TLI;
+  AssumptionCache AC;
+  DominatorTree DT;
+  LoopInfo LI;
+  ScalarEvolution SE;
+};
+
+/// A region simplification tried on a copy of the function, followed by the
+/// meld of the arms it made single-entry, single-exit.
+struct SimplifiedTrial {
+  /// Why the simplified arms could not be melded; empty when they were.
+  std::string Refusal;
+  Trial Tr;
+  unsigned NumBlocks = 0, NumPairs = 0;
+  unsigned NumMatched = 0, NumThenInsts = 0, NumElseInsts = 0;
+};
+
+SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
+                                     BasicBlock *Join, RegionSimplification S,
+                                     const Target &T,
+                                     const BranchDistributionOptions &Opts) {
+  const unsigned CC = T.ComputeCapability;
+  SimplifiedTrial ST;
+  Estimate Before{0, estimateRegisters(computeRegisterPressure(F))}, After;
+  SmallVector<GlobalVariable *, 4> Tables;
+  After.Registers =
+      estimateRegistersAfter(F, [&](Function &Copy, ValueToValueMapTy &VMap) {
+        auto &CBr = *cast<BranchInst>(VMap[&Br]);
+        auto *CJoin = cast<BasicBlock>(VMap[Join]);
+        // Arms of different shapes are costed as they are, before empty
+        // copies of their sub-regions join them.
+        double ArmsBefore = 0;
+        if (S == RegionSimplification::ArmShapes) {
+          CopyAnalyses Pre(Copy);
+          ArmsBefore = costOfArms(
+              CBr, CJoin, Pre.LI, Pre.SE,
+              WarpOutcomes::get(getTakenProbability(CBr)), CC);
+        }
+        Expected<SimplifiedRegion> SR = simplifyRegion(S, CBr, CJoin, CC);
+        if (!SR) {
+          ST.Refusal = toString(SR.takeError());
+          return;
+        }
+        ST.NumBlocks = SR->NumBlocks;
+        Expected<MeldRegion> R =
+            getMeldRegion(*SR->Branch, SR->Join, Opts.MaxArmInsts);
+        if (!R) {
+          ST.Refusal = toString(R.takeError());
+          return;
+        }
+        CopyAnalyses A(Copy);
+        SmallVector<double, 4> Weights = getPairWeights(*R, A.LI, A.SE);
+        MeldPlan Plan = planMeld(*R, CC, Weights);
+        ST.NumPairs = R->Pairs.size();
+        ST.NumMatched = Plan.NumMatched;
+        ST.NumThenInsts = Plan.NumThenInsts;
+        ST.NumElseInsts = Plan.NumElseInsts;
+        if (Plan.NumMatched == 0) {
+          ST.Refusal = "no instruction of one arm matches one of the other";
+          return;
+        }
+        WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R->Branch));
+        Before.Cost = costBefore(*R, Weights, W, CC);
+        // The block a rerouted condition branches from is new: the code as
+        // it is does not pay for it.
+        if (S == RegionSimplification::ConditionChain)
+          Before.Cost -= getBlockCost(*R->Branch->getParent(), CC);
+        if (S == RegionSimplification::ArmShapes)
+          Before.Cost = ArmsBefore;
+        MeldResult M = meldRegion(*R, Plan);
+        ST.Tr.NumSelects = M.NumSelects;
+        ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
+        After.Cost = costAfter(*R, M, Weights, W, CC);
+        Tables = M.Tables;
+      });
+  for (GlobalVariable *GV : Tables)
+    GV->eraseFromParent(); // Only the copy read them.
+  if (ST.Refusal.empty()) {
+    ST.Tr.D = decide(Before, After, T, Opts.Threshold);
+    ST.Tr.CostAlonePays =
+        After.Cost > 0 && Before.Cost / After.Cost >= Opts.Threshold;
+  }
+  return ST;
+}
+
+/// What simplifyAndMeld did with a branch.
+enum class SimplifyOutcome { NotApplicable, Refused, Distributed };
+
 class Distributor {
 public:
   Distributor(Function &F, FunctionAnalysisManager &FAM,
@@ -177,6 +300,12 @@ private:
   const DivergentBranch *nextCandidate(const DivergenceInfo &DI);
   bool distribute(const DivergentBranch &DB, const Target &T);
   bool meld(const MeldRegion &R, const Target &T);
+  SimplifyOutcome simplifyAndMeld(BranchInst &Br, BasicBlock *Join,
+                                  const Target &T,
+                                  ArrayRef<RegionSimplification> Kinds,
+                                  std::string &Why);
+  bool alignAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
+                    std::string Why);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
 
   Function &F;
@@ -233,8 +362,24 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
   }
   if (!DB.Join ||
       any_of(DB.Arms, [](const ArmRegion &A) { return !A.IsSESE; })) {
-    missed(*Br, "Shape",
-           "the arms are not single-entry, single-exit regions that rejoin");
+    std::string Why =
+        "the arms are not single-entry, single-exit regions that rejoin";
+    if (DB.Join) {
+      // DB dies with the analyses if the function changes.
+      BasicBlock *Join = DB.Join;
+      switch (simplifyAndMeld(*Br, Join, T,
+                              {RegionSimplification::SharedBlocks,
+                               RegionSimplification::ConditionChain},
+                              Why)) {
+      case SimplifyOutcome::Distributed:
+        return true;
+      case SimplifyOutcome::Refused:
+        return false;
+      case SimplifyOutcome::NotApplicable:
+        break;
+      }
+    }
+    missed(*Br, "Shape", Why);
     return false;
   }
   Expected<MeldRegion> R = getMeldRegion(*Br, DB.Join, Opts.MaxArmInsts);
@@ -256,16 +401,35 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     if (RS) {
       if (meld(*RS, T))
         return true;
-    } else {
-      consumeError(RS.takeError());
-      missed(*Br, "Shape", Why);
+      Split.undo();
+      FAM.invalidate(F, PreservedAnalyses::none());
+      return false;
     }
+    consumeError(RS.takeError());
     Split.undo();
     FAM.invalidate(F, PreservedAnalyses::none());
     Pressure.reset();
-    return false;
   }
-  missed(*Br, "Shape", Why);
+  return alignAndMeld(*Br, Join, T, Why);
+}
+
+/// Arms of different control flow: aligned as sequences of instructions and
+/// sub-regions, on a copy, and melded if that pays.
+bool Distributor::alignAndMeld(BranchInst &Br, BasicBlock *Join,
+                               const Target &T, std::string Why) {
+  // Only a difference of shape is worth aligning; arms refused for what
+  // they hold (a convergent call, an alloca) stay refused.
+  if (StringRef(Why).contains("control flow differs"))
+    switch (simplifyAndMeld(Br, Join, T, {RegionSimplification::ArmShapes},
+                            Why)) {
+    case SimplifyOutcome::Distributed:
+      return true;
+    case SimplifyOutcome::Refused:
+      return false;
+    case SimplifyOutcome::NotApplicable:
+      break;
+    }
+  missed(Br, "Shape", Why);
   return false;
 }
 
@@ -316,6 +480,65 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   NumMelded += M.NumMerged;
   NumSelects += M.NumSelects;
   return true;
+}
+
+/// Brings the arms to single-entry, single-exit form on a copy of the
+/// function, each simplification in turn, and melds them there; the first
+/// one whose meld is legal decides, and is applied to F only when the cost
+/// model (or force) takes it. A refusal leaves F as it was.
+SimplifyOutcome Distributor::simplifyAndMeld(
+    BranchInst &Br, BasicBlock *Join, const Target &T,
+    ArrayRef<RegionSimplification> Kinds, std::string &Why) {
+  for (RegionSimplification S : Kinds) {
+    if (Error E = checkSimplification(S, Br, Join)) {
+      Why += "; " + describe(S).str() + ": " + toString(std::move(E));
+      continue;
+    }
+    SimplifiedTrial ST = trySimplifiedOnClone(F, Br, Join, S, T, Opts);
+    if (!ST.Refusal.empty()) {
+      Why += "; after " + describe(S).str() + ": " + ST.Refusal;
+      continue;
+    }
+    std::string Summary;
+    raw_string_ostream OS(Summary);
+    OS << describe(S) << " (" << ST.NumBlocks << " blocks), then melded "
+       << ST.NumMatched << " pairs of " << ST.NumThenInsts << "+"
+       << ST.NumElseInsts << " instructions";
+    if (ST.NumPairs > 1)
+      OS << " in " << ST.NumPairs << " blocks";
+    OS << " with " << ST.Tr.NumSelects << " selects, "
+       << ST.Tr.NumDivergentBlocks << " divergent blocks remain; "
+       << ST.Tr.D.Explanation;
+    if (!ST.Tr.D.Profitable && !Opts.Force) {
+      missed(Br, ST.Tr.CostAlonePays ? "RegisterPressure" : "Unprofitable",
+             "unprofitable after " + Summary +
+                 " (tried on a copy: the function is unchanged)");
+      return SimplifyOutcome::Refused;
+    }
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "DistributedSimplified", &Br)
+             << "distributed divergent branch after " << Summary
+             << (ST.Tr.D.Profitable ? "" : " (forced)");
+    });
+    // The copy's simplification succeeded: F's, the same IR, does too.
+    SimplifiedRegion SR =
+        cantFail(simplifyRegion(S, Br, Join, T.ComputeCapability));
+    FAM.invalidate(F, PreservedAnalyses::none());
+    // The copy's arms melded: F's, the same IR, do too.
+    MeldRegion R =
+        cantFail(getMeldRegion(*SR.Branch, SR.Join, Opts.MaxArmInsts));
+    SmallVector<double, 4> Weights =
+        getPairWeights(R, FAM.getResult<LoopAnalysis>(F),
+                       FAM.getResult<ScalarEvolutionAnalysis>(F));
+    MeldResult M = meldRegion(R, planMeld(R, T.ComputeCapability, Weights));
+    ++NumDistributed;
+    ++NumSimplified;
+    NumMelded += M.NumMerged;
+    NumSelects += M.NumSelects;
+    return SimplifyOutcome::Distributed;
+  }
+  return SimplifyOutcome::NotApplicable;
 }
 
 bool Distributor::run() {

@@ -25,7 +25,7 @@ plugin=${DIVOPT_PLUGIN:-$root/build/passes/libDivOpt.so}
 clang=${CLANGXX:-clang++-22}
 opt=${OPT:-opt-22}
 kernels=$root/bench/kernels
-benches=(itdelay brdis split loopadv loopsplit)
+benches=(itdelay brdis split loopadv loopsplit meld)
 
 die() { echo "bench-build: $*" >&2; exit 1; }
 [ -f "$plugin" ] || die "$plugin not found: build the plugin first (scripts/build.sh)"

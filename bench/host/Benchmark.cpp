@@ -15,6 +15,7 @@ std::vector<std::unique_ptr<Benchmark>> createAllBenchmarks() {
   All.push_back(createSplitBench());
   All.push_back(createLoopAdvanceBench());
   All.push_back(createLoopSplitBench());
+  All.push_back(createMeldBench());
   return All;
 }
 

@@ -35,6 +35,7 @@ std::unique_ptr<Benchmark> createBrDisBench();
 std::unique_ptr<Benchmark> createSplitBench();
 std::unique_ptr<Benchmark> createLoopAdvanceBench();
 std::unique_ptr<Benchmark> createLoopSplitBench();
+std::unique_ptr<Benchmark> createMeldBench();
 
 /// In the order they run and report.
 std::vector<std::unique_ptr<Benchmark>> createAllBenchmarks();

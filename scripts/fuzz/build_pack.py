@@ -58,9 +58,11 @@ class Job:
     """One kernel to build: a seed and, for reduction candidates, edits."""
 
     def __init__(self, name, seed, edits="", fp="explicit",
-                 fp_mode=variants.DEFAULT_FP_MODE, kinds=("divopt",)):
+                 fp_mode=variants.DEFAULT_FP_MODE, kinds=("divopt",),
+                 meld_shapes=False):
         self.name, self.seed, self.edits = name, seed, edits
         self.fp, self.fp_mode, self.kinds = fp, fp_mode, tuple(kinds)
+        self.meld_shapes = meld_shapes
         self.transforms = {}  # per DivOpt variant
         self.same = {}  # per DivOpt variant: PTX identical to the base's
         self.failure = None  # (variant, stage, log)
@@ -75,7 +77,8 @@ def build_one(job, work, pch):
     src = os.path.join(work, f"{job.name}.cu")
     with open(src, "w") as f:
         f.write(gen_kernel.generate(job.seed,
-                                    gen_kernel.parse_edits(job.edits), job.fp))
+                                    gen_kernel.parse_edits(job.edits), job.fp,
+                                    job.meld_shapes))
     ptx = {}
     for variant in ("base",) + job.kinds:
         out = os.path.join(work, f"{job.name}.{variant}.ptx")
@@ -215,6 +218,9 @@ def main(argv=None):
                     help="DivOpt variants each paired with clang -O3, comma "
                          f"separated, of {', '.join(variants.VARIANTS)} "
                          "(default divopt: every transform forced)")
+    ap.add_argument("--meld-shapes", action="store_true",
+                    help="generate the kernels with gen_kernel.py "
+                         "--meld-shapes (control-flow melding's shapes)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     ap.add_argument("-o", "--output",
                     default=os.path.join(variants.ROOT, ".carry", "fuzz-ptx",
@@ -238,7 +244,8 @@ def main(argv=None):
     kinds = tuple(filter(None, args.variants.split(",")))
     if not kinds or any(k not in variants.VARIANTS for k in kinds):
         ap.error(f"--variants takes {', '.join(variants.VARIANTS)}")
-    jobs = [Job(f"s{s}{suffix}", s, args.edits, args.fp, args.fp_mode, kinds)
+    jobs = [Job(f"s{s}{suffix}", s, args.edits, args.fp, args.fp_mode, kinds,
+                args.meld_shapes)
             for s in parse_seeds(args.seeds)]
     start = time.time()
     done, size = build(jobs, args.output, args.work, args.jobs, args.fp_mode)

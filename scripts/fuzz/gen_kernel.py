@@ -207,10 +207,14 @@ class Generator:
     are the same code with different operands: what branch distribution
     melds."""
 
-    def __init__(self, seed, fp="explicit"):
+    def __init__(self, seed, fp="explicit", meld_shapes=False):
         if fp not in FP_STYLES:
             raise ValueError(f"unknown float style '{fp}' ({', '.join(FP_STYLES)})")
         self.natural = fp == "natural"
+        # With meld_shapes, some if statements take one of the shapes
+        # control-flow melding brings to single-entry, single-exit form
+        # (meld_if); without it, the kernels are those of earlier versions.
+        self.meld_shapes = meld_shapes
         self.rs = random.Random(seed)
         self.rl = random.Random(seed * 0x9E3779B97F4A7C15 + 1)
         self.next_id = 0
@@ -564,7 +568,56 @@ class Generator:
             arm.insert(self.rs.randrange(len(arm) + 1), self.stmt(sc))
         return arms
 
+    def same_code(self, sc, lo, hi):
+        """The same statements twice (same structure, same leaves): code
+        SimplifyCFG merges into one block both arms reach."""
+        shape, leaf = self.rs.getrandbits(64), self.rl.getrandbits(64)
+        saved, budget = (self.rs, self.rl), self.budget
+        copies = []
+        for _ in range(2):
+            self.rs, self.rl = random.Random(shape), random.Random(leaf)
+            self.budget = budget
+            copies.append(self.stmts(sc, lo, hi))
+        used = budget - self.budget
+        self.rs, self.rl = saved
+        self.budget = budget - used
+        return copies
+
+    def meld_if(self, sc):
+        """One of the shape families of control-flow melding, named in a
+        comment in the condition: arms of different control flow with a
+        common tail, a block both arms share, a short-circuit condition,
+        an inner branch under a guard."""
+        node_id = self.new_id()
+        inner = sc.nested()
+        family = self.rs.randrange(4)
+        c = self.cond(sc)
+        if family == 0:
+            tail_t, tail_e = self.same_code(inner, 1, 3)
+            nested = If(self.new_id(), self.cond(inner),
+                        self.stmts(inner.nested(), 1, 3),
+                        self.stmts(inner.nested(), 1, 3))
+            return If(node_id, "/* meld: different-shape arms */ " + c,
+                      [nested] + tail_t, self.stmts(inner, 1, 3) + tail_e)
+        if family == 1:
+            s_t, s_e = self.same_code(inner.nested(), 1, 3)
+            then = [If(self.new_id(), self.cond(inner), s_t, None)]
+            els = [If(self.new_id(), self.cond(inner), s_e, None)]
+            return If(node_id, "/* meld: shared tail */ " + c, then, els)
+        if family == 2:
+            c = (f"({self.cond(sc, 0)} && ({self.cond(sc, 0)} || "
+                 f"{self.cond(sc, 0)}))")
+            then, els = self.arms_similar(inner)
+            return If(node_id, "/* meld: short-circuit */ " + c, then, els)
+        then, els = self.arms_similar(inner.nested())
+        guarded = self.stmts(inner, 0, 2) + [
+            If(self.new_id(), self.cond(inner), then, els)]
+        return If(node_id, "/* meld: guarded inner branch */ " + c, guarded,
+                  None)
+
     def if_stmt(self, sc):
+        if self.meld_shapes and not sc.plain and self.rs.random() < 0.5:
+            return self.meld_if(sc)
         node_id = self.new_id()
         inner = sc.nested()
         c = self.cond(sc)
@@ -863,11 +916,11 @@ def called(text, names):
     return {n for n in names if re.search(rf"\b{n}\(", text)}
 
 
-def generate(seed, edits=None, fp="explicit"):
+def generate(seed, edits=None, fp="explicit", meld_shapes=False):
     """The CUDA source of seed's kernel with edits (dict) applied; fp is the
     float style (FP_STYLES)."""
     edits = edits or {}
-    helpers, body = Generator(seed, fp).kernel()
+    helpers, body = Generator(seed, fp, meld_shapes).kernel()
     p = Printer(edits)
     p.block(body, 1)
     kernel_text = KERNEL_HEAD + kernel_init(seed) + "\n".join(p.lines) + "\n}\n"
@@ -880,6 +933,7 @@ def generate(seed, edits=None, fp="explicit"):
             need |= called(texts[h.name], names) - {h.name}
     parts = [f"// DivOpt fuzz kernel: scripts/fuzz/gen_kernel.py --seed {seed}"
              + (f" --fp {fp}" if fp != "explicit" else "")
+             + (" --meld-shapes" if meld_shapes else "")
              + (f" --edits {format_edits(edits)}" if edits else "")
              + f" (generator {GENERATOR_VERSION})\n", PRELUDE]
     parts += [texts[h.name] for h in helpers if h.name in need]
@@ -887,9 +941,9 @@ def generate(seed, edits=None, fp="explicit"):
     return "\n".join(parts)
 
 
-def list_nodes(seed, fp="explicit"):
+def list_nodes(seed, fp="explicit", meld_shapes=False):
     """(id, kind, edit choices) of every statement, in source order."""
-    helpers, body = Generator(seed, fp).kernel()
+    helpers, body = Generator(seed, fp, meld_shapes).kernel()
     rows = []
 
     def walk(stmts):
@@ -926,14 +980,20 @@ def main(argv=None):
     ap.add_argument("--fp", choices=FP_STYLES, default="explicit",
                     help="how the kernel writes floating point (default "
                          "explicit: __f*_rn intrinsics, no contraction)")
+    ap.add_argument("--meld-shapes", action="store_true",
+                    help="also generate the shapes control-flow melding "
+                         "simplifies: different-shape arms, shared tails, "
+                         "short-circuit conditions, guarded inner branches")
     ap.add_argument("-o", "--output", help="file to write (default stdout)")
     args = ap.parse_args(argv)
     if args.list_nodes:
         text = "".join(f"{i} {k} {','.join(c)}\n"
-                       for i, k, c in list_nodes(args.seed, args.fp))
+                       for i, k, c in list_nodes(args.seed, args.fp,
+                                                 args.meld_shapes))
     else:
         try:
-            text = generate(args.seed, parse_edits(args.edits), args.fp)
+            text = generate(args.seed, parse_edits(args.edits), args.fp,
+                            args.meld_shapes)
         except ValueError as e:
             ap.error(str(e))
     if args.output:

@@ -12,8 +12,10 @@
 #   ptxas-sm_90.txt               registers and spills of every kernel
 #   MANIFEST                      commit, date, compilers, flags
 #
-# Then checks: ptxas -arch=sm_90 accepts every PTX, and clang -O3 left each
-# benchmark the divergent branch it measures (bench/tools/check_kernels.py).
+# Then checks: ptxas -arch=sm_90 accepts every PTX, clang -O3 left each
+# benchmark the divergent branch it measures (bench/tools/check_kernels.py),
+# and every DivOpt build of the ordinary-arithmetic kernels (*_nat_*) kept
+# the multiply-adds clang -O3 fused (bench/tools/check_contraction.py).
 # Also copies GoogleTest's sources to .carry/googletest, for a GPU machine
 # that has none. Needs the plugin built (scripts/build.sh).
 set -euo pipefail
@@ -145,6 +147,21 @@ for b in "${benches[@]}"; do
 done
 python3 "$root/bench/tools/check_kernels.py" --opt "$opt" --plugin "$plugin" \
   "$work/ir"
+
+echo "== contractions kept in the ordinary-arithmetic kernels"
+contraction_log=$out/contraction-check.txt
+: >"$contraction_log"
+for b in itdelay brdis; do
+  transformed=("$out/$b.clang-O3-divopt.ptx")
+  for f in "$out/$b".divopt-*.ptx; do transformed+=("$f"); done
+  python3 "$root/bench/tools/check_contraction.py" --kernels _nat_ \
+    --reference "$out/$b.clang-O3.ptx" "${transformed[@]}" \
+    >>"$contraction_log" 2>&1 || {
+      grep -E 'FAIL|check_contraction' "$contraction_log" >&2
+      die "a DivOpt build of $b split a multiply-add clang fused ($contraction_log)"
+    }
+done
+echo "  $(grep -c '^  ok' "$contraction_log") kernel builds checked, every fused multiply-add kept ($contraction_log)"
 
 if [ -d /usr/src/googletest ]; then
   rm -rf "$root/.carry/googletest"

@@ -13,7 +13,20 @@
 # build.log, unit.log, bench.log, bench.csv, summary.txt, occupancy.log,
 # occupancy.csv. Turn them into a report with scripts/bench-report.py.
 # Exit status 0 only if every step passed and every output check passed.
+#
+#   scripts/bench-gpu.sh --only itdelay,brdis
+# builds only divopt-bench and runs only those benchmarks: no unit tests,
+# no occupancy sweep (a short run, about 3 minutes on an H100).
 set -uo pipefail
+only=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --only) [ $# -ge 2 ] || { echo "bench-gpu: --only needs a list" >&2; exit 2; }
+            only=$2; shift 2 ;;
+    --only=*) only=${1#--only=}; shift ;;
+    *) echo "usage: bench-gpu.sh [--only BENCH,...]" >&2; exit 2 ;;
+  esac
+done
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 ptx=${BENCH_PTX_DIR:-$root/.carry/bench-ptx}
@@ -48,7 +61,9 @@ cmake_args=(-DDIVOPT_BUILD_PLUGIN=OFF -DCMAKE_BUILD_TYPE=Release)
 [ -d "$cuda" ] && cmake_args+=(-DCUDAToolkit_ROOT="$cuda")
 command -v ninja >/dev/null && cmake_args+=(-G Ninja)
 tests=ON
-if [ ! -f /usr/include/gtest/gtest.h ] && [ ! -f /usr/local/include/gtest/gtest.h ]; then
+if [ -n "$only" ]; then
+  tests=OFF
+elif [ ! -f /usr/include/gtest/gtest.h ] && [ ! -f /usr/local/include/gtest/gtest.h ]; then
   if [ -d "$root/.carry/googletest" ]; then
     {
       cmake -S "$root/.carry/googletest" -B "$build/googletest" \
@@ -66,6 +81,7 @@ fi
 cmake_args+=(-DDIVOPT_BUILD_TESTS=$tests)
 # Only what this script runs: other benches in the tree cannot stop it.
 targets=(divopt-bench divopt-occupancy-sweep)
+[ -n "$only" ] && targets=(divopt-bench)
 test_dirs=()
 if [ "$tests" = ON ]; then
   targets+=(DivOptRuntimeTests DivOptBenchHarnessTests DivOptBenchKernelTests
@@ -81,6 +97,7 @@ if ! cmake -S "$root" -B "$build/cmake" "${cmake_args[@]}" >>"$out/build.log" 2>
 fi
 
 unit_line="unit tests: not built"
+[ -n "$only" ] && unit_line="unit tests: not run (--only)"
 if [ "$tests" = ON ]; then
   step "unit tests (log: unit.log)"
   : >"$out/unit.log"
@@ -94,23 +111,34 @@ if [ "$tests" = ON ]; then
 fi
 
 step "benchmarks (log: bench.log)"
-timeout 420 "$build/cmake/bench/host/divopt-bench" --ptx-dir "$ptx" \
-  --csv "$out/bench.csv" --summary "$out/summary.txt" --commit "$commit" \
+bench_args=(--ptx-dir "$ptx" --csv "$out/bench.csv" --summary "$out/summary.txt"
+            --commit "$commit")
+[ -n "$only" ] && bench_args+=(--only "$only")
+timeout 420 "$build/cmake/bench/host/divopt-bench" "${bench_args[@]}" \
   2>&1 | tee "$out/bench.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail "divopt-bench failed or an output check failed (bench.log)"
 
-step "occupancy sweep (log: occupancy.log)"
-timeout 300 "$build/cmake/bench/host/divopt-occupancy-sweep" \
-  --csv "$out/occupancy.csv" >"$out/occupancy.log" 2>&1 ||
-  fail "the occupancy sweep failed or found mismatches (occupancy.log)"
-grep -A12 '^mismatches' "$out/occupancy.log" | head -14
+if [ -z "$only" ]; then
+  step "occupancy sweep (log: occupancy.log)"
+  timeout 300 "$build/cmake/bench/host/divopt-occupancy-sweep" \
+    --csv "$out/occupancy.csv" >"$out/occupancy.log" 2>&1 ||
+    fail "the occupancy sweep failed or found mismatches (occupancy.log)"
+  grep -A12 '^mismatches' "$out/occupancy.log" | head -14
+fi
 
 step "done"
 echo "device: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1)"
 echo "commit: $commit"
 echo "$unit_line"
-echo "$(grep '^occupancy sweep:' "$out/occupancy.log" || echo 'occupancy sweep: no summary (see occupancy.log)')"
+if [ -z "$only" ]; then
+  echo "$(grep '^occupancy sweep:' "$out/occupancy.log" || echo 'occupancy sweep: no summary (see occupancy.log)')"
+fi
 echo "benchmarks, speedups over clang -O3 (median of timed runs):"
 cat "$out/summary.txt" 2>/dev/null || echo "  no summary (see bench.log)"
+if [ -f "$out/bench.csv" ] && grep -q 'arith=natural' "$out/bench.csv"; then
+  echo "ordinary against explicit arithmetic (issue 15: DivOpt cells >= 0.97):"
+  python3 "$root/bench/tools/natural_ratio.py" "$out/bench.csv" |
+    tee "$out/natural-ratio.md" || fail "natural_ratio.py failed"
+fi
 echo "outputs in $out; status $status"
 exit $status

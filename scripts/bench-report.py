@@ -11,7 +11,10 @@ and env.txt from scripts/bench-gpu.sh (all written to $OUT on the GPU
 machine). The plots follow the seeds' figures: speedup over clang -O3
 against the arm size N and the taken frequency f (SYN-ITDELAY), against R
 with the ideal 2(1+R)/(2+R) (SYN-BRDIS), against the heavy arm's registers
-(KERNEL-SPLIT) and against the switch rate p (LOOP-ADVANCE).
+(KERNEL-SPLIT) and against the switch rate p (LOOP-ADVANCE); the plots
+show the explicit-arithmetic configurations, and the report adds, per
+ordinary-arithmetic ("natural") configuration, each variant's natural
+speedup over its explicit one (bench/tools/natural_ratio.py).
 """
 import argparse
 import csv
@@ -20,6 +23,10 @@ import os
 import re
 import shutil
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "bench", "tools"))
+import natural_ratio  # noqa: E402
 
 
 def import_pyplot():
@@ -155,7 +162,9 @@ def reference_registers(rows, bench, config):
 
 
 def make_plots(plt, rows, stem):
-    """{benchmark: [png file names]}"""
+    """{benchmark: [png file names]}; explicit-arithmetic rows only (the
+    natural ones have a table of their own)."""
+    rows = [r for r in rows if r["p"].get("arith") != "natural"]
     p = lambda r: r["p"]
     made = {}
 
@@ -272,6 +281,14 @@ def write_report(args, rows, stem, plots):
         md += bench_table(rows, bench) + [""]
         for png in plots.get(bench, []):
             md += [f"![{png}]({png})", ""]
+    ratios = natural_ratio.ratio_table(rows)
+    if ratios:
+        md += ["## Ordinary arithmetic against explicit arithmetic", "",
+               "The same shapes written with plain operators (clang "
+               "contracts them into fma) instead of fmaf/__fmul_rn/__fadd_rn; "
+               "each speedup is over clang -O3 of its own source. Cells: "
+               "natural speedup / explicit speedup (natural/explicit).", ""]
+        md += ratios
     if failed:
         md += ["## Failed checks", ""]
         md += [f"- {r['benchmark']} {r['config']} {r['variant']}: "

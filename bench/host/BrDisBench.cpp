@@ -8,7 +8,10 @@
 // R = NM/20 from 1 to 50 at M = 4, plus R = 8 with fewer and more values.
 // The taken frequency is 0.5, so nearly every warp diverges, as the ideal
 // speedup 2(1+R)/(2+R) assumes. Iterations scale so each arm does about the
-// same work in every configuration.
+// same work in every configuration. Every shape runs twice: written with
+// explicit arithmetic (brdis_*) and with ordinary arithmetic
+// (brdis_nat_*, "natural" configurations), each variant against clang -O3
+// of that same source.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +25,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 namespace divopt::bench {
 
@@ -36,14 +40,28 @@ constexpr int ThreadsPerBlock = 256;
 struct BrDisConfig {
   int M;
   int N;
+  bool Natural = false; ///< Ordinary arithmetic: the brdis_nat_* kernels.
   double getR() const { return N * M / 20.0; }
+  /// brdis_m4_n20, brdis_nat_m4_n20; Kind "_dist" names the hand-distributed
+  /// kernel, brdis_dist_m4_n20, brdis_nat_dist_m4_n20.
+  std::string getKernelName(const std::string &Kind = "") const {
+    return std::string(Natural ? "brdis_nat" : "brdis") + Kind + "_m" +
+           std::to_string(M) + "_n" + std::to_string(N);
+  }
 };
 
 std::vector<BrDisConfig> getConfigs(bool Quick) {
   if (Quick)
-    return {{4, 40}};
-  return {{4, 5},  {4, 10},  {4, 20}, {4, 40},
-          {4, 80}, {4, 250}, {2, 80}, {8, 20}};
+    return {{4, 40}, {4, 40, true}};
+  const BrDisConfig Shapes[] = {{4, 5},  {4, 10},  {4, 20}, {4, 40},
+                                {4, 80}, {4, 250}, {2, 80}, {8, 20}};
+  std::vector<BrDisConfig> Configs;
+  for (bool Natural : {false, true})
+    for (BrDisConfig C : Shapes) {
+      C.Natural = Natural;
+      Configs.push_back(C);
+    }
+  return Configs;
 }
 
 class BrDisBench : public Benchmark {
@@ -85,23 +103,29 @@ private:
     const int Iters =
         std::max(4, OpsPerArm / (UnfactorableOps + 2 * C.N * C.M));
     LaunchFunction Launch = makeLaunch(Seeds, In, Out, Iters);
-    const std::string Suffix =
-        "_m" + std::to_string(C.M) + "_n" + std::to_string(C.N);
+    const std::string Original = C.getKernelName();
     std::vector<Variant> Variants =
-        makeCompilerVariants(Env, getName(), "brdis" + Suffix, Launch);
+        makeCompilerVariants(Env, getName(), Original, Launch);
     Variants.push_back(makeVariant(Env, "hand-dist",
                                    getHandPtxFileName(getName()),
-                                   {"brdis_dist" + Suffix}, Launch));
+                                   {C.getKernelName("_dist")}, Launch));
     // DivOpt choosing melded loops' constants with selects instead of
     // constant tables: what the tables are worth.
-    Variants.push_back(makeVariant(Env, "DivOpt-selects",
-                                   "brdis.divopt-selects.ptx",
-                                   {"brdis" + Suffix}, Launch));
+    Variants.push_back(makeVariant(
+        Env, "DivOpt-selects", "brdis.divopt-selects.ptx", {Original}, Launch));
+    // Ordinary arithmetic: every arm pair melds (prologues and epilogues
+    // too, their multiply-adds aligned with selected operands), which the
+    // cost model may refuse; melding forced shows what that would give.
+    if (C.Natural)
+      Variants.push_back(makeVariant(
+          Env, "DivOpt-forced", "brdis.divopt-forced.ptx", {Original}, Launch));
 
     char Config[64], Params[128];
-    std::snprintf(Config, sizeof(Config), "R=%g M=%d N=%d", C.getR(), C.M, C.N);
-    std::snprintf(Params, sizeof(Params), "R=%g;M=%d;N=%d;f=0.5;iters=%d",
-                  C.getR(), C.M, C.N, Iters);
+    std::snprintf(Config, sizeof(Config), "R=%g M=%d N=%d%s", C.getR(), C.M,
+                  C.N, C.Natural ? " natural" : "");
+    std::snprintf(Params, sizeof(Params),
+                  "R=%g;M=%d;N=%d;f=0.5;iters=%d;arith=%s", C.getR(), C.M, C.N,
+                  Iters, C.Natural ? "natural" : "explicit");
     ConfigRunner(Env, {getName(), Config, Params, ThreadsPerBlock}, Out,
                  Variants)
         .run(Table);

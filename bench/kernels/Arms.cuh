@@ -36,4 +36,16 @@ __device__ __forceinline__ void roundedArm(float &A, float &B) {
   }
 }
 
+// The arms as the kernels pick them: Taken with the taken frequency f.
+struct ExplicitArms {
+  template <int N>
+  static __device__ __forceinline__ void taken(float &A, float &B) {
+    fusedArm<N>(A, B);
+  }
+  template <int N>
+  static __device__ __forceinline__ void notTaken(float &A, float &B) {
+    roundedArm<N>(A, B);
+  }
+};
+
 #endif // DIVOPT_BENCH_ARMS_CUH

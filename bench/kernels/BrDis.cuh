@@ -93,4 +93,42 @@ __device__ __forceinline__ float roundedEpilogue(const float *V, float Y) {
   return E;
 }
 
+// The pieces as the kernels use them: the taken arm (probability f) is
+// the fused one.
+struct ExplicitBrDisArms {
+  // References to the namespace-scope constants, not static members: a
+  // member would be emitted to constant memory and loaded in the loop.
+  static constexpr __host__ __device__ const MiddleConstants &takenMiddle() {
+    return FusedMiddle;
+  }
+  static constexpr __host__ __device__ const MiddleConstants &otherMiddle() {
+    return RoundedMiddle;
+  }
+  template <int M>
+  static __device__ __forceinline__ void takenPrologue(float X, float Y,
+                                                       float *V) {
+    fusedPrologue<M>(X, Y, V);
+  }
+  template <int M>
+  static __device__ __forceinline__ void otherPrologue(float X, float Y,
+                                                       float *V) {
+    roundedPrologue<M>(X, Y, V);
+  }
+  template <int M, int N>
+  static __device__ __forceinline__ void middle(float *V, float X, float Y,
+                                                MiddleConstants C) {
+    ::middle<M, N>(V, X, Y, C);
+  }
+  template <int M>
+  static __device__ __forceinline__ float takenEpilogue(const float *V,
+                                                        float Y) {
+    return fusedEpilogue<M>(V, Y);
+  }
+  template <int M>
+  static __device__ __forceinline__ float otherEpilogue(const float *V,
+                                                        float Y) {
+    return roundedEpilogue<M>(V, Y);
+  }
+};
+
 #endif // DIVOPT_BENCH_BRDIS_CUH

@@ -3,12 +3,17 @@
 // of two large arms that share their middle part up to constants
 // (BrDis.cuh). A divergent warp runs both arms whole.
 //
+// Twice: brdis_m<M>_n<N> with the arithmetic explicit (BrDis.cuh), and
+// brdis_nat_m<M>_n<N> with ordinary arithmetic that clang contracts
+// (NaturalBrDis.cuh), the same loop and shapes otherwise.
+//
 // In:  Seeds[Count], In[2 * Count] (X values, then Y values).
 // Out: Out[2 * Count], every element written.
 #include "BrDis.cuh"
 #include "Mwc.cuh"
+#include "NaturalBrDis.cuh"
 
-template <int M, int N>
+template <int M, int N, class Arms>
 __device__ __forceinline__ void brdis(const unsigned *Seeds, const float *In,
                                       float *Out, int Count, int Iters,
                                       unsigned Threshold) {
@@ -21,13 +26,13 @@ __device__ __forceinline__ void brdis(const unsigned *Seeds, const float *In,
     float V[M];
     float E;
     if (nextMwc(Rng) < Threshold) {
-      fusedPrologue<M>(X, Y, V);
-      middle<M, N>(V, X, Y, FusedMiddle);
-      E = fusedEpilogue<M>(V, Y);
+      Arms::template takenPrologue<M>(X, Y, V);
+      Arms::template middle<M, N>(V, X, Y, Arms::takenMiddle());
+      E = Arms::template takenEpilogue<M>(V, Y);
     } else {
-      roundedPrologue<M>(X, Y, V);
-      middle<M, N>(V, X, Y, RoundedMiddle);
-      E = roundedEpilogue<M>(V, Y);
+      Arms::template otherPrologue<M>(X, Y, V);
+      Arms::template middle<M, N>(V, X, Y, Arms::otherMiddle());
+      E = Arms::template otherEpilogue<M>(V, Y);
     }
     Y = V[0];
     X = E;
@@ -36,22 +41,27 @@ __device__ __forceinline__ void brdis(const unsigned *Seeds, const float *In,
   Out[Count + Tid] = Y;
 }
 
-// R = N * M / 20.
-#define BRDIS_KERNEL(M, N)                                                     \
-  extern "C" __global__ void brdis_m##M##_n##N(                                \
+// R = N * M / 20. Prefix##_m##M##_n##N: brdis_m4_n20, brdis_nat_m4_n20.
+#define BRDIS_KERNEL(Prefix, Arms, M, N)                                       \
+  extern "C" __global__ void Prefix##_m##M##_n##N(                             \
       const unsigned *Seeds, const float *In, float *Out, int Count,           \
       int Iters, unsigned Threshold) {                                         \
-    brdis<M, N>(Seeds, In, Out, Count, Iters, Threshold);                      \
+    brdis<M, N, Arms>(Seeds, In, Out, Count, Iters, Threshold);                \
   }
 
-BRDIS_KERNEL(4, 5)   // R = 1
-BRDIS_KERNEL(4, 10)  // R = 2
-BRDIS_KERNEL(4, 20)  // R = 4
-BRDIS_KERNEL(4, 40)  // R = 8
-BRDIS_KERNEL(4, 80)  // R = 16
-BRDIS_KERNEL(4, 250) // R = 50
-BRDIS_KERNEL(2, 80)  // R = 8, fewer values
-BRDIS_KERNEL(8, 20)  // R = 8, more values
+// Every shape twice: explicit, then ordinary arithmetic.
+#define BRDIS_KERNELS(M, N)                                                    \
+  BRDIS_KERNEL(brdis, ExplicitBrDisArms, M, N)                                 \
+  BRDIS_KERNEL(brdis_nat, NaturalBrDisArms, M, N)
+
+BRDIS_KERNELS(4, 5)   // R = 1
+BRDIS_KERNELS(4, 10)  // R = 2
+BRDIS_KERNELS(4, 20)  // R = 4
+BRDIS_KERNELS(4, 40)  // R = 8
+BRDIS_KERNELS(4, 80)  // R = 16
+BRDIS_KERNELS(4, 250) // R = 50
+BRDIS_KERNELS(2, 80)  // R = 8, fewer values
+BRDIS_KERNELS(8, 20)  // R = 8, more values
 
 // A shape where distribution does not pay: each arm is a loop over a chain
 // of K fused multiply-adds with K constants of its own. Melded, every

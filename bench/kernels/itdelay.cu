@@ -6,10 +6,15 @@
 // warp runs both arms in most iterations: the divergence iteration
 // delaying removes.
 //
+// Twice: itdelay_n<N> with the arithmetic explicit (Arms.cuh), and
+// itdelay_nat_n<N> with ordinary arithmetic that clang contracts
+// (NaturalArms.cuh), the same loop and the same arm sizes otherwise.
+//
 // In:  Seeds[Count], In[2 * Count] (A values, then B values).
 // Out: Out[2 * Count], every element written.
 #include "Arms.cuh"
 #include "Mwc.cuh"
+#include "NaturalArms.cuh"
 
 // The branch's probability as a profile would record it: bench-build.sh
 // compiles the DivOpt-auto-prof variants with DIVOPT_FUSED_PROBABILITY set
@@ -22,7 +27,7 @@
 #define FUSED_TAKEN(C) (C)
 #endif
 
-template <int N>
+template <int N, class Arms>
 __device__ __forceinline__ void itdelay(const unsigned *Seeds, const float *In,
                                         float *Out, int Count, int Iters,
                                         unsigned Threshold) {
@@ -33,25 +38,33 @@ __device__ __forceinline__ void itdelay(const unsigned *Seeds, const float *In,
   float A = In[Tid], B = In[Count + Tid];
   for (int I = 0; I < Iters; ++I) {
     if (FUSED_TAKEN(nextMwc(Rng) < Threshold))
-      fusedArm<N>(A, B);
+      Arms::template taken<N>(A, B);
     else
-      roundedArm<N>(A, B);
+      Arms::template notTaken<N>(A, B);
   }
   Out[Tid] = A;
   Out[Count + Tid] = B;
 }
 
-#define ITDELAY_KERNEL(N)                                                      \
-  extern "C" __global__ void itdelay_n##N(                                     \
+// Prefix##_n##N: itdelay_n32, itdelay_nat_n32.
+#define ITDELAY_KERNEL(Prefix, Arms, N)                                        \
+  extern "C" __global__ void Prefix##_n##N(                                    \
       const unsigned *Seeds, const float *In, float *Out, int Count,           \
       int Iters, unsigned Threshold) {                                         \
-    itdelay<N>(Seeds, In, Out, Count, Iters, Threshold);                       \
+    itdelay<N, Arms>(Seeds, In, Out, Count, Iters, Threshold);                 \
   }
 
-ITDELAY_KERNEL(4)
-ITDELAY_KERNEL(8)
-ITDELAY_KERNEL(16)
-ITDELAY_KERNEL(32)
-ITDELAY_KERNEL(64)
-ITDELAY_KERNEL(128)
-ITDELAY_KERNEL(256)
+ITDELAY_KERNEL(itdelay, ExplicitArms, 4)
+ITDELAY_KERNEL(itdelay, ExplicitArms, 8)
+ITDELAY_KERNEL(itdelay, ExplicitArms, 16)
+ITDELAY_KERNEL(itdelay, ExplicitArms, 32)
+ITDELAY_KERNEL(itdelay, ExplicitArms, 64)
+ITDELAY_KERNEL(itdelay, ExplicitArms, 128)
+ITDELAY_KERNEL(itdelay, ExplicitArms, 256)
+
+// Ordinary arithmetic: the sizes SYN-ITDELAY measures at f = 0.5 where
+// iteration delaying pays.
+ITDELAY_KERNEL(itdelay_nat, NaturalArms, 32)
+ITDELAY_KERNEL(itdelay_nat, NaturalArms, 64)
+ITDELAY_KERNEL(itdelay_nat, NaturalArms, 128)
+ITDELAY_KERNEL(itdelay_nat, NaturalArms, 256)

@@ -3,7 +3,9 @@
 // lanes that want the other arm keep their pending iteration for a later
 // trip. Every lane still runs its own iterations, and draws its random
 // numbers, in its original order, so the outputs are bit-identical to
-// itdelay.cu; only the interleaving across lanes changes.
+// itdelay.cu; only the interleaving across lanes changes. Both sets of
+// arms are delayed: the explicit ones (itdelay_<policy>_n<N>) and the
+// ordinary-arithmetic ones (itdelay_nat_<policy>_n<N>).
 //
 // The lanes that enter the loop together vote together: their mask is
 // captured once at loop entry (__activemask), and each of them stays in
@@ -13,17 +15,18 @@
 // mask.
 //
 // Three ways to pick the arm of a trip:
-//  - majority: the fused arm runs when popc(wanting it) * 32 >=
-//    Majority * popc(live); relative to the live lanes, so whenever some
-//    lane is live, some lane runs (an absolute count would livelock once
-//    few lanes remain). Majority is clamped to [1, 32], which guarantees
+//  - majority: the taken arm (fused, or A first) runs when
+//    popc(wanting it) * 32 >= Majority * popc(live); relative to the live
+//    lanes, so whenever some lane is live, some lane runs (an absolute
+//    count would livelock once few lanes remain). Majority is clamped to [1, 32], which guarantees
 //    that whichever arm is picked, a live lane wants it.
-//  - round robin: Ones trips of the fused arm, then Zeros trips of the
-//    rounded one, whoever wants them.
+//  - round robin: Ones trips of the taken arm, then Zeros trips of the
+//    other one, whoever wants them.
 //  - round robin with idle-trip removal: as round robin, but a trip that
 //    no live lane wants (an any vote) runs the other arm instead.
 #include "Arms.cuh"
 #include "Mwc.cuh"
+#include "NaturalArms.cuh"
 
 namespace {
 
@@ -32,37 +35,37 @@ namespace {
 // when the original loop draws it.
 struct PendingIteration {
   int I;
-  bool Fused;
+  bool Taken;
 };
 
 __device__ __forceinline__ PendingIteration firstIteration(Mwc &Rng, int Iters,
                                                            unsigned Threshold) {
   PendingIteration P{0, false};
   if (Iters > 0)
-    P.Fused = nextMwc(Rng) < Threshold;
+    P.Taken = nextMwc(Rng) < Threshold;
   return P;
 }
 
 __device__ __forceinline__ void finishIteration(PendingIteration &P, Mwc &Rng,
                                                 int Iters, unsigned Threshold) {
   if (++P.I < Iters)
-    P.Fused = nextMwc(Rng) < Threshold;
+    P.Taken = nextMwc(Rng) < Threshold;
 }
 
 // Runs the arm the warp picked, in the lanes whose pending iteration wants
-// it. RunFused is warp-uniform, so the warp issues one arm per trip.
-template <int N>
+// it. RunTaken is warp-uniform, so the warp issues one arm per trip.
+template <int N, class Arms>
 __device__ __forceinline__ void
-runPickedArm(bool RunFused, bool Live, PendingIteration &P, Mwc &Rng, float &A,
+runPickedArm(bool RunTaken, bool Live, PendingIteration &P, Mwc &Rng, float &A,
              float &B, int Iters, unsigned Threshold) {
-  if (RunFused) {
-    if (Live && P.Fused) {
-      fusedArm<N>(A, B);
+  if (RunTaken) {
+    if (Live && P.Taken) {
+      Arms::template taken<N>(A, B);
       finishIteration(P, Rng, Iters, Threshold);
     }
   } else {
-    if (Live && !P.Fused) {
-      roundedArm<N>(A, B);
+    if (Live && !P.Taken) {
+      Arms::template notTaken<N>(A, B);
       finishIteration(P, Rng, Iters, Threshold);
     }
   }
@@ -71,7 +74,7 @@ runPickedArm(bool RunFused, bool Live, PendingIteration &P, Mwc &Rng, float &A,
 enum class Policy { Majority, RoundRobin, RoundRobinSkipIdle };
 
 // Param1/Param2: Majority (of 32) and unused, or Ones and Zeros.
-template <int N, Policy How>
+template <int N, class Arms, Policy How>
 __device__ __forceinline__ void
 itdelayDelayed(const unsigned *Seeds, const float *In, float *Out, int Count,
                int Iters, unsigned Threshold, unsigned Param1,
@@ -91,17 +94,17 @@ itdelayDelayed(const unsigned *Seeds, const float *In, float *Out, int Count,
     unsigned LiveMask = __ballot_sync(Group, Live);
     if (LiveMask == 0)
       break;
-    bool RunFused;
+    bool RunTaken;
     if (How == Policy::Majority) {
-      unsigned FusedMask = __ballot_sync(Group, Live && P.Fused);
-      RunFused = __popc(FusedMask) * 32u >= Majority * __popc(LiveMask);
+      unsigned TakenMask = __ballot_sync(Group, Live && P.Taken);
+      RunTaken = __popc(TakenMask) * 32u >= Majority * __popc(LiveMask);
     } else {
-      RunFused = Trip % Period < Ones;
+      RunTaken = Trip % Period < Ones;
       if (How == Policy::RoundRobinSkipIdle &&
-          !__any_sync(Group, Live && P.Fused == RunFused))
-        RunFused = !RunFused;
+          !__any_sync(Group, Live && P.Taken == RunTaken))
+        RunTaken = !RunTaken;
     }
-    runPickedArm<N>(RunFused, Live, P, Rng, A, B, Iters, Threshold);
+    runPickedArm<N, Arms>(RunTaken, Live, P, Rng, A, B, Iters, Threshold);
   }
   Out[Tid] = A;
   Out[Count + Tid] = B;
@@ -109,23 +112,30 @@ itdelayDelayed(const unsigned *Seeds, const float *In, float *Out, int Count,
 
 } // namespace
 
-#define ITDELAY_HAND_KERNEL(Name, How, N)                                      \
-  extern "C" __global__ void itdelay_##Name##_n##N(                            \
+// Prefix##_##Name##_n##N: itdelay_majority_n32, itdelay_nat_majority_n32.
+#define ITDELAY_HAND_KERNEL(Prefix, Arms, Name, How, N)                        \
+  extern "C" __global__ void Prefix##_##Name##_n##N(                           \
       const unsigned *Seeds, const float *In, float *Out, int Count,           \
       int Iters, unsigned Threshold, unsigned Param1, unsigned Param2) {       \
-    itdelayDelayed<N, Policy::How>(Seeds, In, Out, Count, Iters, Threshold,    \
-                                   Param1, Param2);                            \
+    itdelayDelayed<N, Arms, Policy::How>(Seeds, In, Out, Count, Iters,         \
+                                         Threshold, Param1, Param2);           \
   }
 
-#define ITDELAY_HAND_KERNELS(N)                                                \
-  ITDELAY_HAND_KERNEL(majority, Majority, N)                                   \
-  ITDELAY_HAND_KERNEL(rr, RoundRobin, N)                                       \
-  ITDELAY_HAND_KERNEL(rr_skip, RoundRobinSkipIdle, N)
+#define ITDELAY_HAND_KERNELS(Prefix, Arms, N)                                  \
+  ITDELAY_HAND_KERNEL(Prefix, Arms, majority, Majority, N)                     \
+  ITDELAY_HAND_KERNEL(Prefix, Arms, rr, RoundRobin, N)                         \
+  ITDELAY_HAND_KERNEL(Prefix, Arms, rr_skip, RoundRobinSkipIdle, N)
 
-ITDELAY_HAND_KERNELS(4)
-ITDELAY_HAND_KERNELS(8)
-ITDELAY_HAND_KERNELS(16)
-ITDELAY_HAND_KERNELS(32)
-ITDELAY_HAND_KERNELS(64)
-ITDELAY_HAND_KERNELS(128)
-ITDELAY_HAND_KERNELS(256)
+ITDELAY_HAND_KERNELS(itdelay, ExplicitArms, 4)
+ITDELAY_HAND_KERNELS(itdelay, ExplicitArms, 8)
+ITDELAY_HAND_KERNELS(itdelay, ExplicitArms, 16)
+ITDELAY_HAND_KERNELS(itdelay, ExplicitArms, 32)
+ITDELAY_HAND_KERNELS(itdelay, ExplicitArms, 64)
+ITDELAY_HAND_KERNELS(itdelay, ExplicitArms, 128)
+ITDELAY_HAND_KERNELS(itdelay, ExplicitArms, 256)
+
+// The ordinary-arithmetic kernels of itdelay.cu, delayed the same ways.
+ITDELAY_HAND_KERNELS(itdelay_nat, NaturalArms, 32)
+ITDELAY_HAND_KERNELS(itdelay_nat, NaturalArms, 64)
+ITDELAY_HAND_KERNELS(itdelay_nat, NaturalArms, 128)
+ITDELAY_HAND_KERNELS(itdelay_nat, NaturalArms, 256)

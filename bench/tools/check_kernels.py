@@ -8,10 +8,14 @@ the untransformed kernels (and of the hand-transformed ones), runs DivOpt's
 vote-aware divergence printer over it, and checks per kernel:
 
   itdelay_n*, loopadv_n*, brdis_m*   a divergent if-else inside a loop
+  (and itdelay_nat_n*, brdis_nat_m*)
   split_h*                           a divergent if-else outside any loop
   brdis_m* vs brdis_dist_m*          the original holds more fused
                                      multiply-adds than the distributed
                                      version: both middles survived -O3
+  brdis_nat_m* vs brdis_nat_dist_m*  the same with multiplies (ordinary
+                                     arithmetic: fmul contract, fused by
+                                     the backend)
   itdelay_*_n* (hand)                warp votes (ballot or any) present
 
 Prints one line per kernel and exits 1 if any check fails.
@@ -102,17 +106,28 @@ def check_originals(args, failures):
 
 
 def check_brdis_middles(args, failures):
-    orig = count_in_functions(Path(args.ir_dir) / "brdis.clang-O3.ll",
-                              "@llvm.fma.f32(")
-    hand = count_in_functions(Path(args.ir_dir) / "brdis_hand.clang-O3.ll",
-                              "@llvm.fma.f32(")
-    print("brdis fused multiply-adds, original vs distributed:")
-    for name in sorted(k for k in orig if k.startswith("brdis_m")):
-        dist = hand.get(name.replace("brdis_", "brdis_dist_"), 0)
-        ok = orig[name] > dist > 0
-        print(f"  {'ok  ' if ok else 'FAIL'} {name}: {orig[name]} vs {dist}")
-        if not ok:
-            failures.append(f"{name}: {orig[name]} fma vs {dist} distributed")
+    """Both middles survived -O3: the original computes more multiplies
+    than its hand-distributed version, explicit (llvm.fma) and ordinary
+    arithmetic (fmul contract) alike."""
+    for prefix, what in (("brdis_m", "@llvm.fma.f32("),
+                         ("brdis_nat_m", "fmul contract float")):
+        orig = count_in_functions(Path(args.ir_dir) / "brdis.clang-O3.ll",
+                                  what)
+        hand = count_in_functions(
+            Path(args.ir_dir) / "brdis_hand.clang-O3.ll", what)
+        print(f"{prefix}* multiplies ({what.rstrip('(')}), "
+              "original vs distributed:")
+        names = sorted(k for k in orig if k.startswith(prefix))
+        if not names:
+            failures.append(f"brdis.clang-O3.ll: no {prefix}* kernels")
+        for name in names:
+            dist = hand.get(name.replace("brdis_", "brdis_dist_", 1)
+                            if prefix == "brdis_m" else
+                            name.replace("brdis_nat_", "brdis_nat_dist_", 1), 0)
+            ok = orig[name] > dist > 0
+            print(f"  {'ok  ' if ok else 'FAIL'} {name}: {orig[name]} vs {dist}")
+            if not ok:
+                failures.append(f"{name}: {orig[name]} vs {dist} distributed")
 
 
 def check_votes(args, failures):

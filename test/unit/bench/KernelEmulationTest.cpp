@@ -140,6 +140,19 @@ TEST(EmulatedKernels, IterationDelayingKeepsEveryThreadsResult) {
                               {"rr_skip", itdelay_rr_skip_n32, 1, 1}});
 }
 
+// The ordinary-arithmetic kernels: host arithmetic does not contract
+// (-ffp-contract=off) where the GPU's does, but the delayed kernels run
+// each thread's operations in its order all the same, so they must agree
+// with the original under either rounding.
+TEST(EmulatedKernels, IterationDelayingKeepsEveryThreadsResultNatural) {
+  checkIterationDelaying<32>(itdelay_nat_n32,
+                             {{"majority", itdelay_nat_majority_n32, 16, 0},
+                              {"majority", itdelay_nat_majority_n32, 1, 0},
+                              {"rr", itdelay_nat_rr_n32, 1, 1},
+                              {"rr", itdelay_nat_rr_n32, 2, 3},
+                              {"rr_skip", itdelay_nat_rr_skip_n32, 1, 1}});
+}
+
 TEST(EmulatedKernels, LoopAdvancingKeepsEveryThreadsResult) {
   for (const Shape &S : Shapes)
     for (double P : {0.0, 0.3, 1.0})
@@ -158,7 +171,10 @@ TEST(EmulatedKernels, BranchDistributionKeepsEveryThreadsResult) {
     const char *Name;
   } Kernels[] = {{brdis_m4_n5, brdis_dist_m4_n5, "m4_n5"},
                  {brdis_m2_n80, brdis_dist_m2_n80, "m2_n80"},
-                 {brdis_m8_n20, brdis_dist_m8_n20, "m8_n20"}};
+                 {brdis_m8_n20, brdis_dist_m8_n20, "m8_n20"},
+                 {brdis_nat_m4_n5, brdis_nat_dist_m4_n5, "nat_m4_n5"},
+                 {brdis_nat_m2_n80, brdis_nat_dist_m2_n80, "nat_m2_n80"},
+                 {brdis_nat_m8_n20, brdis_nat_dist_m8_n20, "nat_m8_n20"}};
   for (const Shape &S : Shapes)
     for (const auto &K : Kernels) {
       LoopInputs D(S.Count);

@@ -320,10 +320,11 @@ unsigned estimateRegistersAfter(
 FunctionPressure::FunctionPressure(const Function &F) {
   if (F.isDeclaration())
     return;
-  Liveness L(F);
+  RegisterModel RM(F);
+  Liveness L(F, RM);
   for (const BasicBlock &BB : F) {
     const ValueSet &Out = L.liveOut(&BB);
-    unsigned Max = blockMaxLive(BB, Out);
+    unsigned Max = blockMaxLive(BB, Out, RM);
     BlockMax.push_back({&BB, Max});
     MaxLive = std::max(MaxLive, Max);
     LiveOut[&BB].assign(Out.begin(), Out.end());
@@ -351,6 +352,9 @@ unsigned computeRegionMaxLive(ArrayRef<const BasicBlock *> Blocks,
                               const LiveOutMap &ExitLiveOut) {
   // Liveness as in class Liveness, over the region's own edges, backwards
   // to a fixed point (one sweep and a check for a region without cycles).
+  if (Blocks.empty())
+    return 0;
+  RegisterModel RM(*Blocks.front()->getParent());
   SmallPtrSet<const BasicBlock *, 16> InRegion(Blocks.begin(), Blocks.end());
   DenseMap<const BasicBlock *, ValueSet> LiveIn, Out;
   bool Changed = true;
@@ -367,7 +371,7 @@ unsigned computeRegionMaxLive(ArrayRef<const BasicBlock *> Blocks,
           O.insert(V);
         for (const PHINode &P : S->phis())
           if (const Value *In = P.getIncomingValueForBlock(BB);
-              In && occupiesRegisters(In))
+              In && RM.occupiesRegisters(In))
             O.insert(In);
       }
       ValueSet I = O;
@@ -376,7 +380,7 @@ unsigned computeRegionMaxLive(ArrayRef<const BasicBlock *> Blocks,
         if (isa<PHINode>(Inst))
           continue;
         for (const Value *Op : Inst.operands())
-          if (occupiesRegisters(Op))
+          if (RM.occupiesRegisters(Op))
             I.insert(Op);
       }
       Changed |= O.size() != Out[BB].size() || I.size() != LiveIn[BB].size();
@@ -386,7 +390,7 @@ unsigned computeRegionMaxLive(ArrayRef<const BasicBlock *> Blocks,
   }
   unsigned Max = 0;
   for (const BasicBlock *BB : Blocks)
-    Max = std::max(Max, blockMaxLive(*BB, Out[BB]));
+    Max = std::max(Max, blockMaxLive(*BB, Out[BB], RM));
   return Max;
 }
 

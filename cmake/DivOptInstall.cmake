@@ -2,6 +2,7 @@
 # find_package(DivOpt CONFIG) reads, and the Debian package (cpack -G DEB).
 #
 #   lib/libDivOpt.so                       the pass plugin (DivOpt::Plugin)
+#   lib/libdivopt-launch.so                the <<<>>> launch hook of split kernels
 #   lib/libdivopt-runtime.a, ...           the runtime (DivOpt::Runtime) and
 #                                          what it links (DivOpt::Regroup,
 #                                          DivOpt::Model)
@@ -18,7 +19,9 @@ if(DIVOPT_BUILD_PLUGIN)
   list(APPEND _divopt_exported DivOpt)
 endif()
 if(DIVOPT_BUILD_RUNTIME)
-  list(APPEND _divopt_exported divopt-regroup divopt-runtime)
+  # divopt-launch: the <<<>>> hook a program links (-ldivopt-launch).
+  list(APPEND _divopt_exported divopt-regroup divopt-launch-plan
+       divopt-runtime divopt-launch)
 endif()
 install(TARGETS ${_divopt_exported}
   EXPORT DivOptTargets

@@ -17,7 +17,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; if/else, the else-arm in straight line; both then turn by the same
 ; computation and store. The nested if/else gets an empty copy in the
 ; else-arm; what follows melds.
-; REMARK: remark: <unknown>:0:0: distributed divergent branch after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm) (3 blocks), then melded 10 pairs of 15+12 instructions in 4 blocks with 4 selects, 4 divergent blocks remain; cost 82.0 -> 69.5, registers 7 -> 8, occupancy 100% -> 100% at 256 threads/block on sm_90, predicted speedup 1.18x (threshold 1.05x)
+; REMARK: remark: <unknown>:0:0: distributed divergent branch after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm) (3 blocks), then melded 10 pairs of 15+12 instructions in 4 blocks with 4 selects, 4 divergent blocks remain; cost 82.0 -> 69.5
 ; The melded nested branch's arms keep their code under the condition, and
 ; differ in PHIs: they stay as they are.
 ; REMARK: remark: <unknown>:0:0: divergent branch not distributed: the arms' control flow differs; after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm): every sub-region of one arm has a partner of the same shape in the other; the arms' blocks differ in PHIs or predecessors

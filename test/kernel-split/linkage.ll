@@ -16,7 +16,9 @@
 ; REMARK-DAG: remark: <unknown>:0:0: kernel c split into c_$_divopt_$_then_$_1, c_$_divopt_$_else
 
 ; CHECK: $odr_k = comdat any
-; CHECK: @__divopt_launch_plan = {{.*}}c"divopt-launch-plan 1\0Aodr_k odr_k_$_divopt_$_then odr_k_$_divopt_$_else\0Aonce_k once_k_$_divopt_$_then once_k_$_divopt_$_else\0Ac c_$_divopt_$_then_$_1 c_$_divopt_$_else\0A\00"
+; CHECK-DAG: @"__divopt_launch_plan_$_odr_k" = weak_odr {{.*}}c"divopt-launch-plan 2\0Aodr_k odr_k_$_divopt_$_then odr_k_$_divopt_$_else\0A\00"
+; CHECK-DAG: @"__divopt_launch_plan_$_once_k" = weak_odr {{.*}}c"divopt-launch-plan 2\0Aonce_k once_k_$_divopt_$_then once_k_$_divopt_$_else\0A\00"
+; CHECK-DAG: @"__divopt_launch_plan_$_c" = addrspace(1) constant {{.*}}c"divopt-launch-plan 2\0Ac c_$_divopt_$_then_$_1 c_$_divopt_$_else\0A\00"
 ; CHECK: define weak ptx_kernel void @weak_k(
 ; CHECK: define linkonce ptx_kernel void @linkonce_k(
 ; CHECK: define weak_odr ptx_kernel void @odr_k({{.*}} comdat {

@@ -213,4 +213,11 @@ function(divopt_enable Target)
     target_compile_options(${Target} PRIVATE
                            "$<$<COMPILE_LANGUAGE:${Language}>:${Flag}>")
   endforeach()
+  # With the plugin on the host side, launches of split kernels call the
+  # <<<>>> hook (docs/HOST-LAUNCH.md); linked as needed or not, as its
+  # reference is weak.
+  if(NOT DIVOPT_DEVICE_ONLY AND TARGET DivOpt::Launch)
+    target_link_options(${Target} PRIVATE "LINKER:--no-as-needed")
+    target_link_libraries(${Target} PRIVATE DivOpt::Launch)
+  endif()
 endfunction()

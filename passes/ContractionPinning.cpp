@@ -56,19 +56,19 @@ class Pinner {
 public:
   Pinner(Function &F) : F(F) {}
 
-  /// Which operand of the sum code generation fuses (0 or 1), if any.
-  /// The three places code generation fuses, in the order they run.
-  enum class Stage { Peephole, Dag, Ptxas };
-  std::optional<unsigned> getFusedOperand(Instruction &Sum, Stage S);
-  bool feedsOnlySums(const Instruction &M) const;
-  void fuse(Instruction &Sum, unsigned MulIdx);
-  bool fuseReassociated(Instruction &Sum);
-  void round(BinaryOperator &Mul);
   void run();
 
   SmallVector<ContractionPins::Record, 16> Records;
 
 private:
+  /// The three places code generation fuses, in the order they run.
+  enum class Stage { Peephole, Dag, Ptxas };
+  /// Which operand of the sum stage S fuses (0 or 1), if any.
+  std::optional<unsigned> getFusedOperand(Instruction &Sum, Stage S);
+  bool feedsOnlySums(const Instruction &M) const;
+  void fuse(Instruction &Sum, unsigned MulIdx);
+  bool fuseReassociated(Instruction &Sum);
+  void round(BinaryOperator &Mul);
   void replace(Instruction &Old, Instruction &New);
   void created(Instruction &New) {
     Records.push_back({&New, nullptr, nullptr});

@@ -6,16 +6,18 @@
 //
 // CUDA compiles `a * b + c` with contraction on: the IR holds an `fmul
 // contract` and an `fadd contract`, and code generation fuses them into one
-// `fma.rn` wherever the product flows straight into the sum. Three stages
-// do it, and together they fuse every such edge:
+// `fma.rn` where the product flows straight into the sum. Three stages do
+// it:
 //   - NVPTX's IR peephole (just before instruction selection) fuses an
 //     `fadd`/`fsub` with a single-use `fmul` operand, in any block, the
 //     first operand first;
 //   - the DAG combiner fuses a multiply used more than once into every sum
 //     of its own block (the operand with fewer uses first);
-//   - ptxas (--fmad=true) fuses a plain `mul` into every `add`/`sub` it
-//     reaches directly, across blocks too, but not through a `selp` or a
-//     PHI (bench/results/2026-11-25-h100-ptxas-contraction.txt).
+//   - ptxas (--fmad=true) fuses a plain `mul` into the `add`/`sub`s it
+//     reaches directly, across blocks too, where every use of the product
+//     is such a sum, but not through a `selp` or a PHI
+//     (bench/results/2026-11-25-h100-ptxas-contraction.txt; the rule is
+//     not exact yet: 2026-11-25-h100-fp-fuzz.md).
 // A transform that moves a product and its sum apart, puts a select or a
 // PHI between them, or removes one that was there, changes what is fused,
 // and so the rounding. Before a transform changes a function, the pinner

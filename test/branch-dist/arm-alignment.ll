@@ -1,7 +1,7 @@
 ; Arms of different control flow: aligned as sequences of instructions and
 ; sub-regions on a copy, a lone sub-region getting an empty copy in the
 ; other arm, then melded if the cost model takes the result.
-; RUN: %divopt-opt -passes=branch-dist -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>%t.remarks
+; RUN: %divopt-opt -divopt-meld-speculate=false -passes=branch-dist -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %if ptxas %{ llc -mtriple=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}

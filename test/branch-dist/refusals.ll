@@ -1,6 +1,6 @@
 ; What branch-dist leaves alone, each with a missed remark that says why,
 ; and the IR unchanged.
-; RUN: %divopt-opt -passes=branch-dist -pass-remarks-missed=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %divopt-opt -divopt-meld-speculate=false -passes=branch-dist -pass-remarks-missed=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt -S %s -o %t.orig.ll
 ; RUN: diff %t.orig.ll %t.ll
 

@@ -363,6 +363,8 @@ private:
   bool shouldSpeculate(ArrayRef<Instruction *> TOnly,
                        ArrayRef<Instruction *> FOnly) const;
   void emitSpeculated(ArrayRef<Instruction *> Insts, bool IsThen);
+  void emitAlone(ArrayRef<Instruction *> Insts, bool IsThen);
+  void findDeadBlocks();
   Value *getSide(Value *V, bool IsThen);
   Value *getMerged(Value *TV, Value *FV);
   Value *getOneSidedPhi(const Placed &P, bool IsThen);
@@ -410,9 +412,37 @@ private:
   GlobalVariable *Placeholder = nullptr;
   Value *TableIdx = nullptr;
   MeldResult Result;
+  /// Blocks of an arm that no lane of it reaches: an empty copy's blocks
+  /// off the way its constant branches take.
+  SmallPtrSet<const BasicBlock *, 8> Dead;
 };
 
 } // namespace
+
+/// An empty copy (RegionAlignment.h) branches on constants: the paired
+/// blocks it never enters are reached by the other arm's lanes alone.
+void Melder::findDeadBlocks() {
+  for (auto [Entry, Blocks] :
+       {std::pair(R.Then, &R.ThenBlocks), std::pair(R.Else, &R.ElseBlocks)}) {
+    SmallPtrSet<const BasicBlock *, 16> Live;
+    SmallVector<BasicBlock *, 16> Work{Entry};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (!Blocks->contains(BB) || !Live.insert(BB).second)
+        continue;
+      auto *Br = cast<BranchInst>(BB->getTerminator());
+      auto *C = Br->isConditional() ? dyn_cast<ConstantInt>(Br->getCondition())
+                                    : nullptr;
+      if (C)
+        Work.push_back(Br->getSuccessor(C->isZero()));
+      else
+        append_range(Work, successors(BB));
+    }
+    for (BasicBlock *BB : *Blocks)
+      if (!Live.contains(BB))
+        Dead.insert(BB);
+  }
+}
 
 Value *Melder::getOneSidedPhi(const Placed &P, bool IsThen) {
   const Diamond &D = Diamonds[P.DiamondIdx];
@@ -569,8 +599,12 @@ Value *Melder::getMerged(Value *TV, Value *FV) {
   }
   Value *A = getSide(TV, /*IsThen=*/true);
   Value *B = getSide(FV, /*IsThen=*/false);
-  if (A == B)
+  // Poison on one side (a PHI of an empty copy, which its lanes never
+  // read): the other side's value is a valid choice for every lane.
+  if (A == B || isa<PoisonValue>(B))
     return A;
+  if (isa<PoisonValue>(A))
+    return B;
   return selectAt(A, B, TV->getName());
 }
 
@@ -665,8 +699,29 @@ void Melder::emitSpeculated(ArrayRef<Instruction *> Insts, bool IsThen) {
   }
 }
 
+/// Code of one arm where only its lanes run: no diamond, no select.
+void Melder::emitAlone(ArrayRef<Instruction *> Insts, bool IsThen) {
+  for (Instruction *I : Insts) {
+    Instruction *C = I->clone();
+    for (unsigned Op = 0, E = I->getNumOperands(); Op != E; ++Op)
+      C->setOperand(Op, getSide(I->getOperand(Op), IsThen));
+    IRB.Insert(C);
+    C->takeName(I);
+    (IsThen ? ThenMap : ElseMap)[I] = {C, -1};
+  }
+}
+
 void Melder::emitDivergent(ArrayRef<Instruction *> TOnly,
                            ArrayRef<Instruction *> FOnly, const BlockPair &BP) {
+  // Beside a block no lane of the other arm reaches, the code runs as is.
+  if (TOnly.empty() && Dead.contains(BP.Then)) {
+    emitAlone(FOnly, /*IsThen=*/false);
+    return;
+  }
+  if (FOnly.empty() && Dead.contains(BP.Else)) {
+    emitAlone(TOnly, /*IsThen=*/true);
+    return;
+  }
   if (shouldSpeculate(TOnly, FOnly)) {
     emitSpeculated(TOnly, /*IsThen=*/true);
     emitSpeculated(FOnly, /*IsThen=*/false);
@@ -779,7 +834,11 @@ void Melder::emitTerminators() {
       IRB.CreateBr(target(BT->getSuccessor(0)));
       continue;
     }
-    Value *C = getMerged(BT->getCondition(), BF->getCondition());
+    Value *C = Dead.contains(BP.Then)
+                   ? getSide(BF->getCondition(), /*IsThen=*/false)
+               : Dead.contains(BP.Else)
+                   ? getSide(BT->getCondition(), /*IsThen=*/true)
+                   : getMerged(BT->getCondition(), BF->getCondition());
     BranchInst *Br = IRB.CreateCondBr(C, target(BT->getSuccessor(0)),
                                       target(BT->getSuccessor(1)));
     Br->copyMetadata(*BT, {LLVMContext::MD_loop});
@@ -834,6 +893,7 @@ MeldResult Melder::run(const MeldPlan &Plan) {
       FoldSingleEntryPHINodes(Entry);
   Result.Blocks.push_back(Head);
   Result.Origin.push_back(nullptr);
+  findDeadBlocks();
   EntryInHead = R.Then->getSinglePredecessor() == Head;
   R.Branch->eraseFromParent();
   for (unsigned I = 0; I < R.Pairs.size(); ++I)

@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArmMelder.h"
+#include "analysis/CostModel.h"
 #include "analysis/InstructionCost.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IRBuilder.h"
@@ -193,13 +195,66 @@ static bool canSelectOperand(const Instruction &I, unsigned OpIdx) {
   return !isa<AllocaInst>(I) && !isa<SwitchInst>(I);
 }
 
+/// How far apart two operands are for melding: 0 when the same value, 1
+/// when both are computed in the arms (they may meld themselves), 2 when a
+/// select must choose between them.
+static unsigned operandDistance(const Value *A, const Value *B) {
+  if (A == B)
+    return 0;
+  return isa<Instruction>(A) && isa<Instruction>(B) ? 1 : 2;
+}
+
+/// Whether F pairs with T with its first two operands crosswise: a
+/// commutative operation (fma's factors included) whose operands then
+/// differ less, or a compare whose predicate is T's swapped (`a < b` and
+/// `b > a`, what clang makes of `x <= c` and `-x >= -c` in mirrored arms).
+static bool pairsSwapped(const Instruction &T, const Instruction &F) {
+  if (T.getOpcode() != F.getOpcode() || T.getNumOperands() < 2 ||
+      F.getNumOperands() != T.getNumOperands())
+    return false;
+  if (const auto *CT = dyn_cast<CmpInst>(&T)) {
+    const auto &CF = cast<CmpInst>(F);
+    if (CT->getPredicate() != CF.getPredicate())
+      return CT->getPredicate() == CF.getSwappedPredicate();
+  } else if (!T.isCommutative() || !F.isCommutative()) {
+    return false;
+  } else if (const auto *CT = dyn_cast<CallBase>(&T)) {
+    if (CT->getCalledOperand() != cast<CallBase>(F).getCalledOperand())
+      return false;
+  }
+  auto Dist = [&](unsigned A, unsigned B) {
+    return operandDistance(T.getOperand(0), F.getOperand(A)) +
+           operandDistance(T.getOperand(1), F.getOperand(B));
+  };
+  return Dist(1, 0) < Dist(0, 1);
+}
+
+/// F's operand that pairs with T's operand I.
+static unsigned pairedOperand(bool Swapped, unsigned I) {
+  return Swapped && I < 2 ? 1 - I : I;
+}
+
 /// Same operation, same types, same flags that change results: a merged
 /// copy computes exactly what each arm computed.
 static bool isSameOperation(const Instruction &T, const Instruction &F) {
+  const bool Swapped = pairsSwapped(T, F);
   if (T.getOpcode() != F.getOpcode() || T.getType() != F.getType() ||
-      T.getNumOperands() != F.getNumOperands() ||
-      !T.isSameOperationAs(&F, Instruction::CompareIgnoringAlignment))
+      T.getNumOperands() != F.getNumOperands())
     return false;
+  if (const auto *CT = dyn_cast<CmpInst>(&T)) {
+    // A compare whose operands pair crosswise has F's swapped predicate;
+    // otherwise the predicates (and compare flags) are the same.
+    const auto &CF = cast<CmpInst>(F);
+    if ((Swapped ? CF.getSwappedPredicate() : CF.getPredicate()) !=
+            CT->getPredicate() ||
+        T.getOperand(0)->getType() != F.getOperand(0)->getType())
+      return false;
+    if (const auto *IT = dyn_cast<ICmpInst>(&T))
+      if (IT->hasSameSign() != cast<ICmpInst>(F).hasSameSign())
+        return false;
+  } else if (!T.isSameOperationAs(&F, Instruction::CompareIgnoringAlignment)) {
+    return false;
+  }
   if (isa<FPMathOperator>(T) && T.getFastMathFlags() != F.getFastMathFlags())
     return false; // contract etc. change rounding: each arm keeps its own.
   if (const auto *GT = dyn_cast<GetElementPtrInst>(&T))
@@ -213,7 +268,8 @@ static bool isSameOperation(const Instruction &T, const Instruction &F) {
       return false;
   }
   for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I)
-    if (T.getOperand(I) != F.getOperand(I) && !canSelectOperand(T, I))
+    if (T.getOperand(I) != F.getOperand(pairedOperand(Swapped, I)) &&
+        !canSelectOperand(T, I))
       return false;
   return true;
 }
@@ -228,9 +284,11 @@ double scorePair(const Instruction &T, const Instruction &F,
   if (!isSameOperation(T, F))
     return 0;
   const double SelectCost = getOpClassCost(OpClass::IntALU, CC);
+  const bool Swapped = pairsSwapped(T, F);
   double Gain = getInstructionCost(T, CC);
   for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
-    const Value *A = T.getOperand(I), *B = F.getOperand(I);
+    const Value *A = T.getOperand(I),
+                *B = F.getOperand(pairedOperand(Swapped, I));
     if (A == B)
       continue;
     // Operands computed in the arms are expected to be melded themselves.
@@ -254,6 +312,7 @@ double scorePair(const Instruction &T, const Instruction &F,
 
 MeldPlan planMeld(const MeldRegion &R, unsigned CC, ArrayRef<double> Weights) {
   MeldPlan P;
+  P.CC = CC;
   for (auto [Idx, Pair] : enumerate(R.Pairs)) {
     double W = Idx < Weights.size() ? Weights[Idx] : 1.0;
     // A reference, not the binding itself: lambdas capture structured
@@ -301,6 +360,11 @@ private:
   void emitDivergent(ArrayRef<Instruction *> TOnly,
                      ArrayRef<Instruction *> FOnly, const BlockPair &BP);
   Value *cloneInto(Instruction &I, bool IsThen, BasicBlock *BB);
+  bool shouldSpeculate(ArrayRef<Instruction *> TOnly,
+                       ArrayRef<Instruction *> FOnly) const;
+  void emitSpeculated(ArrayRef<Instruction *> Insts, bool IsThen);
+  void emitAlone(ArrayRef<Instruction *> Insts, bool IsThen);
+  void findDeadBlocks();
   Value *getSide(Value *V, bool IsThen);
   Value *getMerged(Value *TV, Value *FV);
   Value *getOneSidedPhi(const Placed &P, bool IsThen);
@@ -315,6 +379,7 @@ private:
   void rewriteJoinPhis();
 
   const MeldRegion &R;
+  unsigned CC = DefaultComputeCapability;
   Value *Cond;
   BasicBlock *Head;
   /// The branch's weights, kept for the diamonds it leaves behind.
@@ -347,9 +412,37 @@ private:
   GlobalVariable *Placeholder = nullptr;
   Value *TableIdx = nullptr;
   MeldResult Result;
+  /// Blocks of an arm that no lane of it reaches: an empty copy's blocks
+  /// off the way its constant branches take.
+  SmallPtrSet<const BasicBlock *, 8> Dead;
 };
 
 } // namespace
+
+/// An empty copy (RegionAlignment.h) branches on constants: the paired
+/// blocks it never enters are reached by the other arm's lanes alone.
+void Melder::findDeadBlocks() {
+  for (auto [Entry, Blocks] :
+       {std::pair(R.Then, &R.ThenBlocks), std::pair(R.Else, &R.ElseBlocks)}) {
+    SmallPtrSet<const BasicBlock *, 16> Live;
+    SmallVector<BasicBlock *, 16> Work{Entry};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (!Blocks->contains(BB) || !Live.insert(BB).second)
+        continue;
+      auto *Br = cast<BranchInst>(BB->getTerminator());
+      auto *C = Br->isConditional() ? dyn_cast<ConstantInt>(Br->getCondition())
+                                    : nullptr;
+      if (C)
+        Work.push_back(Br->getSuccessor(C->isZero()));
+      else
+        append_range(Work, successors(BB));
+    }
+    for (BasicBlock *BB : *Blocks)
+      if (!Live.contains(BB))
+        Dead.insert(BB);
+  }
+}
 
 Value *Melder::getOneSidedPhi(const Placed &P, bool IsThen) {
   const Diamond &D = Diamonds[P.DiamondIdx];
@@ -506,15 +599,20 @@ Value *Melder::getMerged(Value *TV, Value *FV) {
   }
   Value *A = getSide(TV, /*IsThen=*/true);
   Value *B = getSide(FV, /*IsThen=*/false);
-  if (A == B)
+  // Poison on one side (a PHI of an empty copy, which its lanes never
+  // read): the other side's value is a valid choice for every lane.
+  if (A == B || isa<PoisonValue>(B))
     return A;
+  if (isa<PoisonValue>(A))
+    return B;
   return selectAt(A, B, TV->getName());
 }
 
 void Melder::emitMerged(Instruction &T, Instruction &F) {
   Instruction *M = T.clone();
+  const bool Swapped = pairsSwapped(T, F);
   for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
-    Value *TV = T.getOperand(I), *FV = F.getOperand(I);
+    Value *TV = T.getOperand(I), *FV = F.getOperand(pairedOperand(Swapped, I));
     if (TV == FV && !ThenMap.count(TV) && !ElseMap.count(FV))
       continue; // The same value from before the branch.
     M->setOperand(I, getMerged(TV, FV));
@@ -544,8 +642,91 @@ Value *Melder::cloneInto(Instruction &I, bool IsThen, BasicBlock *BB) {
   return C;
 }
 
+static cl::opt<bool> Speculate(
+    "divopt-meld-speculate", cl::init(true), cl::Hidden,
+    cl::desc("Branch distribution runs short unmatched runs of instructions "
+             "that neither touch memory nor trap on every lane, selecting "
+             "their results, where the cost model predicts that cheaper "
+             "than a divergent diamond"));
+
+/// Most unmatched instructions run on every lane in place of one diamond:
+/// each holds a register while the lanes of the other arm run it too.
+static constexpr unsigned MaxSpeculatedRun = 12;
+
+/// Whether every lane may run the unmatched instructions of both sides,
+/// each lane then reading its own side's results through selects: they
+/// neither touch memory nor trap, and the cost model predicts both sides
+/// on every lane to cost less than the diamond (its branch, reconvergence
+/// and jumps, and both sides whenever the warp's lanes disagree).
+bool Melder::shouldSpeculate(ArrayRef<Instruction *> TOnly,
+                             ArrayRef<Instruction *> FOnly) const {
+  if (!Speculate || TOnly.size() + FOnly.size() > MaxSpeculatedRun)
+    return false;
+  double T = 0, F = 0;
+  for (auto [Insts, Cost] : {std::pair(TOnly, &T), std::pair(FOnly, &F)})
+    for (Instruction *I : Insts) {
+      if (I->mayReadOrWriteMemory() || I->getType()->isTokenTy() ||
+          !isSafeToSpeculativelyExecute(I))
+        return false;
+      *Cost += getInstructionCost(*I, CC);
+    }
+  WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
+  double Diamond = getOpClassCost(OpClass::Branch, CC) +
+                   getOpClassCost(OpClass::Jump, CC) *
+                       ((!TOnly.empty()) + (!FOnly.empty())) +
+                   W.Both * divergentRegionCost(T, F) + W.ThenOnly * T +
+                   W.ElseOnly * F;
+  return T + F <= Diamond;
+}
+
+void Melder::emitSpeculated(ArrayRef<Instruction *> Insts, bool IsThen) {
+  for (Instruction *I : Insts) {
+    Instruction *C = I->clone();
+    for (unsigned Op = 0, E = I->getNumOperands(); Op != E; ++Op)
+      C->setOperand(Op, getSide(I->getOperand(Op), IsThen));
+    // Lanes of the other arm compute it too, on values it was never meant
+    // for: its result reaches them only as a select's unchosen operand,
+    // but integer flags (nsw, inbounds) would promise later passes what
+    // those lanes break. Floating-point flags stay: they decide rounding
+    // and code generation, which must not change.
+    if (!isa<FPMathOperator>(C))
+      C->dropPoisonGeneratingFlags();
+    C->dropPoisonGeneratingMetadata();
+    IRB.Insert(C);
+    C->takeName(I);
+    (IsThen ? ThenMap : ElseMap)[I] = {C, -1};
+    ++Result.NumSpeculated;
+  }
+}
+
+/// Code of one arm where only its lanes run: no diamond, no select.
+void Melder::emitAlone(ArrayRef<Instruction *> Insts, bool IsThen) {
+  for (Instruction *I : Insts) {
+    Instruction *C = I->clone();
+    for (unsigned Op = 0, E = I->getNumOperands(); Op != E; ++Op)
+      C->setOperand(Op, getSide(I->getOperand(Op), IsThen));
+    IRB.Insert(C);
+    C->takeName(I);
+    (IsThen ? ThenMap : ElseMap)[I] = {C, -1};
+  }
+}
+
 void Melder::emitDivergent(ArrayRef<Instruction *> TOnly,
                            ArrayRef<Instruction *> FOnly, const BlockPair &BP) {
+  // Beside a block no lane of the other arm reaches, the code runs as is.
+  if (TOnly.empty() && Dead.contains(BP.Then)) {
+    emitAlone(FOnly, /*IsThen=*/false);
+    return;
+  }
+  if (FOnly.empty() && Dead.contains(BP.Else)) {
+    emitAlone(TOnly, /*IsThen=*/true);
+    return;
+  }
+  if (shouldSpeculate(TOnly, FOnly)) {
+    emitSpeculated(TOnly, /*IsThen=*/true);
+    emitSpeculated(FOnly, /*IsThen=*/false);
+    return;
+  }
   LLVMContext &Ctx = Head->getContext();
   Function *Fn = Head->getParent();
   Diamonds.push_back({Cur, nullptr, nullptr, nullptr});
@@ -653,7 +834,11 @@ void Melder::emitTerminators() {
       IRB.CreateBr(target(BT->getSuccessor(0)));
       continue;
     }
-    Value *C = getMerged(BT->getCondition(), BF->getCondition());
+    Value *C = Dead.contains(BP.Then)
+                   ? getSide(BF->getCondition(), /*IsThen=*/false)
+               : Dead.contains(BP.Else)
+                   ? getSide(BT->getCondition(), /*IsThen=*/true)
+                   : getMerged(BT->getCondition(), BF->getCondition());
     BranchInst *Br = IRB.CreateCondBr(C, target(BT->getSuccessor(0)),
                                       target(BT->getSuccessor(1)));
     Br->copyMetadata(*BT, {LLVMContext::MD_loop});
@@ -697,6 +882,8 @@ void Melder::rewriteJoinPhis() {
 }
 
 MeldResult Melder::run(const MeldPlan &Plan) {
+  if (Plan.CC)
+    CC = Plan.CC;
   // An arm's entry entered from the branch alone may still hold PHIs of one
   // incoming value (a loop preheader's, left by iteration delaying): they
   // are that value. The melded entry continues the branch's block, where no
@@ -706,6 +893,7 @@ MeldResult Melder::run(const MeldPlan &Plan) {
       FoldSingleEntryPHINodes(Entry);
   Result.Blocks.push_back(Head);
   Result.Origin.push_back(nullptr);
+  findDeadBlocks();
   EntryInHead = R.Then->getSinglePredecessor() == Head;
   R.Branch->eraseFromParent();
   for (unsigned I = 0; I < R.Pairs.size(); ++I)

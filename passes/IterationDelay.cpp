@@ -200,6 +200,8 @@ struct Choice {
 /// A top-level branch of a loop, evaluated.
 struct Candidate {
   const DivergentBranch *DB;
+  /// The if-only branch around DB that folds into the vote, if any.
+  const DivergentBranch *Guard;
   DelayShape S;
   Choice C;
   Decision D;
@@ -235,11 +237,15 @@ public:
   bool run();
 
 private:
-  std::optional<Candidate> evaluate(const DivergentBranch &DB, const Target &T,
-                                    unsigned RegsBefore);
+  std::optional<Candidate> evaluate(const DivergentBranch &DB,
+                                    const DivergentBranch *Guard,
+                                    const Target &T, unsigned RegsBefore);
   void measure(Candidate &C, const Target &T);
   void summarizeUnmeasured(Candidate &C, const Target &T);
-  bool decideLoop(ArrayRef<const DivergentBranch *> Branches, const Target &T);
+  bool decideLoop(
+      ArrayRef<std::pair<const DivergentBranch *, const DivergentBranch *>>
+          Branches,
+      const Target &T);
   void missed(const Instruction &At, StringRef Name, const Twine &Why);
   BodyModel modelBranch(const DelayShape &S) const;
   BodyModel modelSwitch(const DelayShape &S) const;
@@ -358,11 +364,13 @@ unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
 }
 
 std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
+                                           const DivergentBranch *Guard,
                                            const Target &T,
                                            unsigned RegsBefore) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-  Expected<DelayShape> S = getDelayShape(DB, LI, SE, T.ComputeCapability);
+  Expected<DelayShape> S =
+      getDelayShape(DB, LI, SE, T.ComputeCapability, Guard);
   if (!S) {
     missed(*DB.Term, "Shape", toString(S.takeError()));
     return std::nullopt;
@@ -418,12 +426,15 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
     }
   }
 
-  Candidate Cand{&DB, std::move(*S), *Best, {}, ""};
+  Candidate Cand{&DB, Guard, std::move(*S), *Best, {}, ""};
   Cand.CostBefore = Before;
   Cand.CostAfter = BestCost;
   Cand.Worst = BestWorst;
   Cand.RegsBefore = RegsBefore;
   raw_string_ostream Head(Cand.Head);
+  if (Guard)
+    Head << "the branch's guard folded into the vote (lanes whose guard is "
+            "false are not live for it and never wait), ";
   Head << Best->describe(Opts, isSwitch(Cand.S))
        << "; per iteration: " << M.Describe << ", vote overhead "
        << format("%.1f", Overhead(*Best)) << " per trip; ";
@@ -435,8 +446,8 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   // Until measured: the decision with the registers unchanged, the most the
   // candidate can predict (delaying adds the vote's state, never removes
   // a live value).
-  Cand.D = decide({Before, RegsBefore}, {BestCost, RegsBefore}, T,
-                  Opts.MinSpeedup);
+  Cand.D =
+      decide({Before, RegsBefore}, {BestCost, RegsBefore}, T, Opts.MinSpeedup);
   return Cand;
 }
 
@@ -457,22 +468,23 @@ void Delayer::summarizeUnmeasured(Candidate &C, const Target &T) {
   raw_string_ostream OS(C.Summary);
   OS << C.Head << "cost " << format("%.1f", C.CostBefore) << " -> "
      << format("%.1f", C.CostAfter) << ", registers " << C.RegsBefore
-     << " -> not counted, predicted speedup "
-     << format("%.2fx", C.D.Ratio) << " (threshold "
-     << format("%.2fx", Opts.MinSpeedup)
+     << " -> not counted, predicted speedup " << format("%.2fx", C.D.Ratio)
+     << " (threshold " << format("%.2fx", Opts.MinSpeedup)
      << ") at most, before the registers it adds" << C.Tail;
 }
 
 /// Decides one loop: of its top-level divergent branches, the one with the
 /// best predicted speedup is delayed, if it pays (or is forced).
-bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
-                         const Target &T) {
+bool Delayer::decideLoop(
+    ArrayRef<std::pair<const DivergentBranch *, const DivergentBranch *>>
+        Branches,
+    const Target &T) {
   // The function does not change while its candidates are evaluated: its
   // registers are counted once, not once per candidate.
   unsigned RegsBefore = estimateRegisters(computeRegisterPressure(F));
   SmallVector<Candidate, 4> Cands;
-  for (const DivergentBranch *DB : Branches)
-    if (std::optional<Candidate> C = evaluate(*DB, T, RegsBefore))
+  for (auto [DB, Guard] : Branches)
+    if (std::optional<Candidate> C = evaluate(*DB, Guard, T, RegsBefore))
       Cands.push_back(std::move(*C));
   if (Cands.empty())
     return false;
@@ -488,8 +500,7 @@ bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
   });
   Candidate *Best = nullptr;
   for (Candidate *C : Order) {
-    bool CanPay =
-        C->D.Ratio >= Opts.MinSpeedup && C->Worst >= MaxPredictedLoss;
+    bool CanPay = C->D.Ratio >= Opts.MinSpeedup && C->Worst >= MaxPredictedLoss;
     bool CanBeat = !Best || C->D.Ratio > Best->D.Ratio ||
                    (C->D.Ratio == Best->D.Ratio && C < Best);
     if (!CanBeat || (!Opts.Force && !CanPay)) {
@@ -529,6 +540,24 @@ bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
   return true;
 }
 
+/// The if-only branch at the top level of DB's loop whose arm holds DB with
+/// no other divergent branch around it (`if (active) { ...; if (c) A else B;
+/// ... }`): its guard can fold into the vote. Null when there is none.
+static const DivergentBranch *getGuard(const DivergenceInfo &DI,
+                                       const DivergentBranch &DB) {
+  if (DB.Kind != BranchKind::IfElse || !DB.Join)
+    return nullptr;
+  const DivergentBranch *Guard = nullptr;
+  for (const DivergentBranch &G : DI.branches()) {
+    if (&G == &DB || G.L != DB.L || !G.armsContain(DB.getBlock()))
+      continue;
+    if (Guard || G.Kind != BranchKind::IfOnly || !G.TopLevelInLoop)
+      return nullptr; // Nested deeper, or under another kind of branch.
+    Guard = &G;
+  }
+  return Guard;
+}
+
 /// A loop this pass delayed has its vote in the header's terminator.
 static bool isDelayedLoop(const Loop &L) {
   return L.getHeader()->getTerminator()->getMetadata("divopt.delayed");
@@ -551,7 +580,8 @@ bool Delayer::run() {
       }
     if (!L)
       break;
-    SmallVector<const DivergentBranch *, 4> Candidates;
+    SmallVector<std::pair<const DivergentBranch *, const DivergentBranch *>, 4>
+        Candidates;
     const DivergentBranch *First = nullptr;
     for (const DivergentBranch &DB : DI.branches()) {
       if (DB.L != L || DB.Kind == BranchKind::LoopExit)
@@ -559,10 +589,20 @@ bool Delayer::run() {
       Seen.insert(DB.Term);
       First = First ? First : &DB;
       // A branch nested in an arm or after a join is not a candidate of
-      // its own; a blocked loop is reported at its first branch.
+      // its own, unless its arm is a guard's that folds into the vote; a
+      // blocked loop is reported at its first branch.
       if (DB.TopLevelInLoop || (DB.Blockers.any() && Candidates.empty()))
-        Candidates.push_back(&DB);
+        Candidates.push_back({&DB, nullptr});
+      else if (const DivergentBranch *G = getGuard(DI, DB))
+        Candidates.push_back({&DB, G});
     }
+    // A guard that folds into the vote of the branch it guards is not
+    // delayed on its own: its lanes skip, they do not take turns.
+    llvm::erase_if(Candidates, [&](const auto &C) {
+      return !C.second && any_of(Candidates, [&](const auto &O) {
+        return O.second == C.first;
+      });
+    });
     if (Candidates.empty()) {
       missed(*First->Term, "NotTopLevel",
              "no divergent branch at the top level of the loop's body");

@@ -59,8 +59,9 @@ class Job:
 
     def __init__(self, name, seed, edits="", fp="explicit",
                  fp_mode=variants.DEFAULT_FP_MODE, kinds=("divopt",),
-                 meld_shapes=False):
+                 meld_shapes=False, meld_families=()):
         self.name, self.seed, self.edits = name, seed, edits
+        self.meld_families = tuple(meld_families)
         self.fp, self.fp_mode, self.kinds = fp, fp_mode, tuple(kinds)
         self.meld_shapes = meld_shapes
         self.transforms = {}  # per DivOpt variant
@@ -78,7 +79,7 @@ def build_one(job, work, pch):
     with open(src, "w") as f:
         f.write(gen_kernel.generate(job.seed,
                                     gen_kernel.parse_edits(job.edits), job.fp,
-                                    job.meld_shapes))
+                                    job.meld_shapes, job.meld_families))
     ptx = {}
     for variant in ("base",) + job.kinds:
         out = os.path.join(work, f"{job.name}.{variant}.ptx")
@@ -221,6 +222,11 @@ def main(argv=None):
     ap.add_argument("--meld-shapes", action="store_true",
                     help="generate the kernels with gen_kernel.py "
                          "--meld-shapes (control-flow melding's shapes)")
+    ap.add_argument("--meld-family", default="",
+                    help="gen_kernel.py --meld-family: one statement of each "
+                         "melding shape family named (all, or a comma list "
+                         "of " + ", ".join(gen_kernel.MELD_FAMILIES) + ") in "
+                         "every kernel")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     ap.add_argument("-o", "--output",
                     default=os.path.join(variants.ROOT, ".carry", "fuzz-ptx",
@@ -239,13 +245,17 @@ def main(argv=None):
                  f"(make -C build) or set DIVOPT_PLUGIN")
 
     gen_kernel.parse_edits(args.edits)  # An error now, not per seed.
+    try:
+        families = gen_kernel.parse_meld_family(args.meld_family)
+    except ValueError as e:
+        ap.error(str(e))
     suffix = "-" + args.edits.replace(",", "_").replace(":", ".") \
         if args.edits else ""
     kinds = tuple(filter(None, args.variants.split(",")))
     if not kinds or any(k not in variants.VARIANTS for k in kinds):
         ap.error(f"--variants takes {', '.join(variants.VARIANTS)}")
     jobs = [Job(f"s{s}{suffix}", s, args.edits, args.fp, args.fp_mode, kinds,
-                args.meld_shapes)
+                args.meld_shapes, families)
             for s in parse_seeds(args.seeds)]
     start = time.time()
     done, size = build(jobs, args.output, args.work, args.jobs, args.fp_mode)

@@ -9,6 +9,7 @@
 #   include/divopt/runtime/*.h             the runtime's headers, included as
 #   include/divopt/analysis/model/*.h      "runtime/Launch.h"
 #   bin/divopt-explain                     what DivOpt does to a .cu file
+#   bin/divopt-profdata                    merges and shows divergence profiles
 #   lib/libDivOptProfile.a,                the profile format (DivOpt::Profile)
 #   include/divopt/profile/*.h
 #   lib/cmake/DivOpt/                      DivOptConfig.cmake, divopt_enable()
@@ -44,6 +45,8 @@ endif()
 install(DIRECTORY profile/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/divopt/profile
   COMPONENT DivOpt FILES_MATCHING PATTERN "*.h")
+install(TARGETS divopt-profdata RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  COMPONENT DivOpt)
 
 install(PROGRAMS scripts/explain.sh DESTINATION ${CMAKE_INSTALL_BINDIR}
   RENAME divopt-explain COMPONENT DivOpt)

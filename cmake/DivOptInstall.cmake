@@ -9,12 +9,15 @@
 #   include/divopt/runtime/*.h             the runtime's headers, included as
 #   include/divopt/analysis/model/*.h      "runtime/Launch.h"
 #   bin/divopt-explain                     what DivOpt does to a .cu file
+#   bin/divopt-profdata                    merges and shows divergence profiles
+#   lib/libDivOptProfile.a,                the profile format (DivOpt::Profile)
+#   include/divopt/profile/*.h
 #   lib/cmake/DivOpt/                      DivOptConfig.cmake, divopt_enable()
 #   share/doc/divopt/                      README, DESIGN, LICENSE
 include(CMakePackageConfigHelpers)
 
 set(DIVOPT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/DivOpt)
-set(_divopt_exported DivOptModel)
+set(_divopt_exported DivOptModel DivOptProfile)
 if(DIVOPT_BUILD_PLUGIN)
   list(APPEND _divopt_exported DivOpt)
 endif()
@@ -38,6 +41,12 @@ if(DIVOPT_BUILD_RUNTIME)
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/divopt/runtime
     COMPONENT DivOpt FILES_MATCHING PATTERN "*.h")
 endif()
+
+install(DIRECTORY profile/
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/divopt/profile
+  COMPONENT DivOpt FILES_MATCHING PATTERN "*.h")
+install(TARGETS divopt-profdata RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  COMPONENT DivOpt)
 
 install(PROGRAMS scripts/explain.sh DESTINATION ${CMAKE_INSTALL_BINDIR}
   RENAME divopt-explain COMPONENT DivOpt)

@@ -22,6 +22,7 @@
 #include "ThreadRemap.h"
 #include "analysis/CostPrinter.h"
 #include "analysis/DivergenceAnalysis.h"
+#include "analysis/ProfileIdentity.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -106,6 +107,10 @@ static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
     FPM.addPass(DivergencePrinterPass(outs()));
     return true;
   }
+  if (Name == "print<divopt-profile-id>") {
+    FPM.addPass(ProfileIdentityPrinterPass(outs()));
+    return true;
+  }
   if (Name == "print<divopt-cost>") {
     FPM.addPass(CostPrinterPass(outs()));
     return true;
@@ -133,6 +138,7 @@ static bool counted(bool Parsed) {
 static void registerCallbacks(PassBuilder &PB) {
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
     FAM.registerPass([] { return DivergenceAnalysis(); });
+    FAM.registerPass([] { return ProfileIdentityAnalysis(); });
   });
   PB.registerPipelineParsingCallback(
       [&PB](StringRef Name, ModulePassManager &MPM,

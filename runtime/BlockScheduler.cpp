@@ -59,12 +59,13 @@ struct SmState {
       Rate = 1.0 / MemoryDemand;
     return Rate;
   }
-  /// Time of its next warp completion; Never when idle.
-  double nextEvent(unsigned ConcurrentWarps) const {
+  /// Time of its next warp completion at Rate (warpRate's); Never when
+  /// idle.
+  double nextEvent(double Rate) const {
     if (Warps == 0)
       return Never;
     double Left = std::max(0.0, Heap[0].End - Progress);
-    return Clock + Left / warpRate(ConcurrentWarps);
+    return Clock + Left / Rate;
   }
   void push(const ResidentWarp &W) {
     Heap[Warps++] = W;
@@ -222,8 +223,9 @@ private:
 
   /// Runs S's warps up to Time and retires those that are done, and the
   /// CTAs whose last warp that was.
-  void advance(SmState &S, double Time) {
-    double Done = (Time - S.Clock) * S.warpRate(Shape.ConcurrentWarps);
+  /// Rate: S's warpRate, unchanged since its last event.
+  void advance(SmState &S, double Time, double Rate) {
+    double Done = (Time - S.Clock) * Rate;
     S.Clock = Time;
     S.Progress += Done;
     // A warp within a rounding error of its end has ended. The error scales
@@ -247,11 +249,14 @@ private:
   void runToFreedSlot(std::uint32_t Index) {
     SmState &S = Sms[Index];
     for (;;) {
-      double Time = S.nextEvent(Shape.ConcurrentWarps);
+      // Nothing changes the SM between its next event's time and its
+      // advance to it: one rate serves both.
+      double Rate = S.warpRate(Shape.ConcurrentWarps);
+      double Time = S.nextEvent(Rate);
       if (Time == Never)
         return Events.set(Index, Never);
       std::uint32_t Resident = S.ResidentCtas;
-      advance(S, Time);
+      advance(S, Time, Rate);
       if (S.ResidentCtas < Resident && Next < Ctas.size())
         return Events.set(Index, Time);
     }

@@ -16,10 +16,11 @@
 #      (regroup-8x.log; appended to both CSVs).
 # Output to $OUT (else ./regroup-out): the 8 files above with env.txt,
 # clocks.csv (SM clock, power and throttle reasons every 200 ms) and
-# calibration.sass. Prints the tables and verdicts last. About 3 minutes on
-# an H100; the steps stop after ${REGROUP_TEST_TIMEOUT_S:-50} s (1),
-# ${REGROUP_TIMEOUT_S:-140} s (2) and ${REGROUP_8X_TIMEOUT_S:-45} s (3): at
-# most 4 minutes. A step that fails does not stop the others.
+# calibration.sass. Prints the tables and verdicts last. About 2 minutes on
+# an H100; the steps stop after ${REGROUP_TEST_TIMEOUT_S:-40} s (1),
+# ${REGROUP_TIMEOUT_S:-130} s (2) and ${REGROUP_8X_TIMEOUT_S:-60} s (3), and
+# start no workload past 90 s (2) and 40 s (3): under 4 minutes. A step
+# that fails does not stop the others.
 # Exit status 0 only if the GPU tests passed and both runs met every target
 # with identical outputs (the bench exits 1 on a differing output, 2 on a
 # failure, 3 on a missed target).
@@ -54,7 +55,7 @@ if [ $? -ne 2 ] || ! "$tests" --gtest_list_tests >/dev/null 2>&1; then
   tests=$build/test/unit/regroup-gpu/DivOptRegroupGpuTests
 fi
 
-timeout "${REGROUP_TEST_TIMEOUT_S:-50}" "$tests" >"$out/gpu-test.log" 2>&1
+timeout "${REGROUP_TEST_TIMEOUT_S:-40}" "$tests" >"$out/gpu-test.log" 2>&1
 test_status=$?
 tail -3 "$out/gpu-test.log"
 
@@ -66,14 +67,14 @@ nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,clocks_throttle_reasons.ac
   --format=csv -lms 200 >"$out/clocks.csv" 2>&1 &
 smi=$!
 rm -f "$out/regroup.csv" "$out/pipelines.csv"
-timeout "${REGROUP_TIMEOUT_S:-140}" "$bin" --ptx-dir "$carry/ptx" \
+timeout "${REGROUP_TIMEOUT_S:-130}" "$bin" --ptx-dir "$carry/ptx" \
   --csv "$out/regroup.csv" --pipelines-csv "$out/pipelines.csv" \
-  --commit "$commit" --budget-s 100 "$@" >"$out/regroup.log" 2>&1
+  --commit "$commit" --budget-s 90 "$@" >"$out/regroup.log" 2>&1
 status=$?
-timeout "${REGROUP_8X_TIMEOUT_S:-45}" "$bin" --ptx-dir "$carry/ptx" \
+timeout "${REGROUP_8X_TIMEOUT_S:-60}" "$bin" --ptx-dir "$carry/ptx" \
   --csv "$out/regroup.csv" --pipelines-csv "$out/pipelines.csv" --append \
   --commit "$commit" --threads 8388608 --target-ms 800 --overheads-only \
-  --iterations 0 --budget-s 25 >"$out/regroup-8x.log" 2>&1
+  --iterations 0 --budget-s 40 >"$out/regroup-8x.log" 2>&1
 status_8x=$?
 kill "$smi" 2>/dev/null
 

@@ -704,6 +704,22 @@ int runBench(const Options &O) {
   auto Start = std::chrono::steady_clock::now();
   std::cout << formatRowHeader();
   bool Failed = false;
+  // The CSVs get each workload's rows as soon as it ends: a run stopped
+  // later keeps them.
+  std::size_t RowsWritten = 0, PipesWritten = 0;
+  auto Flush = [&] {
+    bool Append = O.Append || RowsWritten + PipesWritten > 0;
+    writeRowsCsv(
+        O.Csv, std::vector<Row>(B.rows().begin() + RowsWritten, B.rows().end()),
+        Append);
+    writePipelinesCsv(
+        O.PipelinesCsv,
+        std::vector<PipelineRow>(B.pipelines().begin() + PipesWritten,
+                                 B.pipelines().end()),
+        Append);
+    RowsWritten = B.rows().size();
+    PipesWritten = B.pipelines().size();
+  };
   for (auto &W : Ws) {
     if (!O.Only.empty() &&
         ("," + O.Only + ",").find("," + W->name() + ",") == std::string::npos)
@@ -723,9 +739,8 @@ int runBench(const Options &O) {
       std::cout << "== " << W->name() << " failed: " << E.what() << "\n";
       Failed = true;
     }
+    Flush();
   }
-  writeRowsCsv(O.Csv, B.rows(), O.Append);
-  writePipelinesCsv(O.PipelinesCsv, B.pipelines(), O.Append);
   std::cout << "\n== summary (" << Props.Name << ", " << O.Threads
             << " threads, commit " << O.Commit << ")\n";
   bool Met = writeSummary(std::cout, B.rows(), B.pipelines(), B.workloads(),

@@ -42,11 +42,15 @@ const char *getRegroupAlgorithmName(RegroupAlgorithm A);
 std::optional<RegroupAlgorithm> parseRegroupAlgorithm(std::string_view Name);
 
 /// The order Algorithm gives; throws std::invalid_argument when BlockLat
-/// does not fit the set or WarpSize is 0.
+/// does not fit the set, WarpSize is 0 or ChunkGroups 1. With ChunkGroups,
+/// Greedy and Greedy-Max merge the open groups in chunks of at most that
+/// many (GreedyMerge.h), as runtime/gpu does: the same order when the open
+/// groups fit one chunk; 0 (the default) merges them as one line.
 std::vector<std::uint32_t> regroupThreads(const BbvSet &Set,
                                           const std::vector<double> &BlockLat,
                                           RegroupAlgorithm Algorithm,
-                                          unsigned WarpSize = 32);
+                                          unsigned WarpSize = 32,
+                                          std::uint32_t ChunkGroups = 0);
 
 } // namespace divopt::runtime
 

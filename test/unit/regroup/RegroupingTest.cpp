@@ -285,6 +285,51 @@ TEST(Regrouping, RejectsInputsThatDoNotFit) {
                std::invalid_argument);
   EXPECT_THROW(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 0),
                std::invalid_argument);
+  // A chunk of one group could never merge anything.
+  EXPECT_THROW(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 32, 1),
+               std::invalid_argument);
+}
+
+TEST(Regrouping, GreedyInChunksMergesAcrossChunksInTheNextRound) {
+  // Thread t runs t + 1 trips: eight singleton groups, the line 8 7 ... 1
+  // (trips). Two singletons a > b merge at (a - a - b) / 2 = -b / 2.
+  BbvSet S = trips({1, 2, 3, 4, 5, 6, 7, 8});
+  // One line: (8,7) at -3.5, then (8+7,6) at -2 loses to (6,5) at -2.5;
+  // (87,65) at (8 - 8 - 6) / 4 = -1.5 ties (4,3), the lower position
+  // first: 8765 closes. Then (4,3), (43,2) at -2/3, (432,1) at -1/4:
+  // 4321 closes. Greedy lays them out by rank (place in the sorted order):
+  // 4321 (threads 3 2 1 0), then 8765.
+  Order One = {3, 2, 1, 0, 7, 6, 5, 4};
+  EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 4), One);
+  EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 4, 8), One);
+  // Chunks of 3: [8 7 6] leaves 876 open, [5 4 3] 543, [2 1] 21. The next
+  // round's line 876 543 21: (876,543) at (2*8 - 8 - 5) / 6 = 0.5 before
+  // (543,21) at 0.6, then (876543,21) at (16 - 16 - 2) / 8 = -0.25: one
+  // group of two warps, its chain 876 543 21.
+  EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 4, 3),
+            (Order{7, 6, 5, 4, 3, 2, 1, 0}));
+  EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::GreedyMax, 4, 3),
+            (Order{7, 6, 5, 4, 3, 2, 1, 0}));
+}
+
+TEST(Regrouping, GreedyInChunksIsGreedyWhenOneChunkHoldsTheLine) {
+  std::mt19937 Rng(11);
+  auto Draw = [&](std::uint32_t N) {
+    return static_cast<std::uint32_t>(Rng() % N);
+  };
+  std::vector<std::vector<std::uint32_t>> Rows;
+  for (int T = 0; T < 3000; ++T)
+    Rows.push_back({1, Draw(3), Draw(200), Draw(2)});
+  BbvSet S = makeSet(Rows);
+  std::vector<double> Lat = {4, 7.5, 1.25, 30};
+  for (auto A : {RegroupAlgorithm::Greedy, RegroupAlgorithm::GreedyMax}) {
+    Order Whole = regroupThreads(S, Lat, A, 32);
+    // At most 3 x 200 x 2 classes, one open group each.
+    EXPECT_EQ(regroupThreads(S, Lat, A, 32, 1200), Whole);
+    Order Chunked = regroupThreads(S, Lat, A, 32, 16);
+    EXPECT_TRUE(isPermutation(Chunked, S.Threads));
+    EXPECT_NE(Chunked, Whole);
+  }
 }
 
 } // namespace

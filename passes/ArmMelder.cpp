@@ -11,6 +11,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IRBuilder.h"
@@ -345,12 +346,34 @@ struct Placed {
   int DiamondIdx = -1; ///< >= 0 when V is only defined on one side.
 };
 
+/// Whether a block of either arm reaches itself without leaving its arm.
+/// Without a loop a selected constant is used once per pass through the
+/// region, so a select is as cheap as a table entry and its load's latency
+/// (a constant-cache hit, then often an address) is saved: the boundary
+/// step's CosCrit0/CosCrit1 field offset came from a table and delayed the
+/// load it addressed on every step.
+static bool armsHaveLoop(const MeldRegion &R) {
+  for (const auto *Arm : {&R.ThenBlocks, &R.ElseBlocks})
+    for (BasicBlock *Start : *Arm) {
+      SmallVector<BasicBlock *, 8> Work(successors(Start));
+      SmallPtrSet<BasicBlock *, 16> Seen;
+      while (!Work.empty()) {
+        BasicBlock *BB = Work.pop_back_val();
+        if (BB == Start)
+          return true;
+        if (Arm->contains(BB) && Seen.insert(BB).second)
+          append_range(Work, successors(BB));
+      }
+    }
+  return false;
+}
+
 class Melder {
 public:
   explicit Melder(const MeldRegion &R)
       : R(R), Cond(R.Branch->getCondition()), Head(R.Branch->getParent()),
         Prof(R.Branch->getMetadata(LLVMContext::MD_prof)),
-        IRB(R.Branch->getContext()) {}
+        IRB(R.Branch->getContext()), ArmsLoop(armsHaveLoop(R)) {}
 
   MeldResult run(const MeldPlan &Plan);
 
@@ -411,6 +434,8 @@ private:
   SmallVector<TableSlot, 8> Slots;
   GlobalVariable *Placeholder = nullptr;
   Value *TableIdx = nullptr;
+  /// An arm holds a loop: constants selected for it are used once per trip.
+  bool ArmsLoop;
   MeldResult Result;
   /// Blocks of an arm that no lane of it reaches: an empty copy's blocks
   /// off the way its constant branches take.
@@ -513,7 +538,7 @@ Value *Melder::selectAt(Value *A, Value *B, StringRef Name) {
 /// H200, SYN-BRDIS with the middle in a loop ran 10-15% behind the hand
 /// version with selects.)
 bool Melder::isTableCandidate(Value *A, Value *B) const {
-  return UseSelectTables && R.Pairs.size() > 1 &&
+  return UseSelectTables && ArmsLoop &&
          (isa<ConstantFP>(A) || isa<ConstantInt>(A)) &&
          (isa<ConstantFP>(B) || isa<ConstantInt>(B)) &&
          !A->getType()->isIntegerTy(1);

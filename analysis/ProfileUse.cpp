@@ -140,7 +140,8 @@ std::string describeMeasured(const profile::BranchRecord &B) {
     for (unsigned W = 0; W < B.Ways.size(); ++W)
       OS << ", way " << W << " lanes " << Pct(B.getLaneShare(W));
   if (std::optional<double> C = B.getDirectionChangeRate())
-    OS << ", a lane's way changed in " << Pct(C) << " of consecutive iterations";
+    OS << ", a lane's way changed in " << Pct(C)
+       << " of consecutive iterations";
   return S;
 }
 

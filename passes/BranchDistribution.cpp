@@ -462,7 +462,7 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
     Pressure.emplace(F);
   Trial Tr =
       tryOnCopy(F, R, Plan, Weights, T, Opts.Threshold, *Pressure, Prof);
-  std::string Summary = describeProfiled(*Br);
+  std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
       << "+" << Plan.NumElseInsts << " instructions";
@@ -470,7 +470,8 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
     raw_string_ostream(Summary) << " in " << R.Pairs.size() << " blocks";
   raw_string_ostream(Summary)
       << " with " << Tr.NumSelects << " selects, " << Tr.NumDivergentBlocks
-      << " divergent blocks remain; " << Tr.D.Explanation;
+      << " divergent blocks remain; " << describeProfiled(*Br)
+      << Tr.D.Explanation;
   if (!Tr.D.Profitable && !Opts.Force) {
     if (Tr.CostAlonePays)
       missed(*Br, "RegisterPressure",

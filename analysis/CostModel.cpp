@@ -156,7 +156,7 @@ WarpOutcomes WarpOutcomes::get(double P) {
 }
 
 double costPerIteration(const LoopBodyCost &B) {
-  WarpOutcomes W = WarpOutcomes::get(B.P);
+  WarpOutcomes W = B.Outcomes ? *B.Outcomes : WarpOutcomes::get(B.P);
   return B.Pre + B.Post + W.Both * divergentRegionCost(B.Then, B.Else) +
          W.ThenOnly * B.Then + W.ElseOnly * B.Else;
 }
@@ -242,6 +242,12 @@ double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
   double Adv = S == DelayStrategy::Majority
                    ? advancePerTrip(S, 0.5)
                    : advancePerTrip(S, B.P, Ones, Zeros);
+  // Turns alternate 1:1: a lane whose next iteration takes the other way
+  // waits one trip, one that takes the same way two, so 2 - c trips per
+  // iteration at a measured change rate c (2p^2 - 2p + 2 for independent
+  // iterations, as above).
+  if (B.ChangeRate && S != DelayStrategy::Majority && Ones == 1 && Zeros == 1)
+    Adv = 1.0 / (2.0 - *B.ChangeRate);
   if (Adv <= 0)
     return std::numeric_limits<double>::infinity();
   // The arm a trip runs: the majority side is the then-side with the

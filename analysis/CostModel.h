@@ -32,6 +32,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -181,6 +182,11 @@ struct LoopBodyCost {
   double Pre = 0, Then = 0, Else = 0, Post = 0;
   /// Per-lane probability of the then-way.
   double P = 0.5;
+  /// Measured by a profile (ProfileUse.h): the warp outcomes, in place of
+  /// independent lanes of probability P, and the rate at which a lane's way
+  /// changes from one iteration to the next, in place of 2P(1-P).
+  std::optional<WarpOutcomes> Outcomes;
+  std::optional<double> ChangeRate;
 };
 
 /// Expected issue cost per iteration, per warp, of the loop as it is (both

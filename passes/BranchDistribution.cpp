@@ -14,6 +14,7 @@
 #include "RegionSimplify.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
+#include "analysis/ProfileUse.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/RegisterPressure.h"
 
@@ -129,8 +130,8 @@ struct Trial {
 /// the whole function.
 Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
                 ArrayRef<double> Weights, const Target &T, double Threshold,
-                const FunctionPressure &FP) {
-  WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
+                const FunctionPressure &FP, const FunctionProfile &Prof) {
+  WarpOutcomes W = getWarpOutcomes(*R.Branch, Prof);
   Estimate Before{costBefore(R, Weights, W, T.ComputeCapability),
                   estimateRegisters(RegisterPressure{FP.getMaxLive(), 0})};
 
@@ -220,7 +221,8 @@ struct SimplifiedTrial {
 SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
                                      BasicBlock *Join, RegionSimplification S,
                                      const Target &T,
-                                     const BranchDistributionOptions &Opts) {
+                                     const BranchDistributionOptions &Opts,
+                                     const FunctionProfile &Prof) {
   const unsigned CC = T.ComputeCapability;
   SimplifiedTrial ST;
   Estimate Before{0, estimateRegisters(computeRegisterPressure(F))}, After;
@@ -236,7 +238,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
           CopyAnalyses Pre(Copy);
           ArmsBefore = costOfArms(
               CBr, CJoin, Pre.LI, Pre.SE,
-              WarpOutcomes::get(getTakenProbability(CBr)), CC);
+              getWarpOutcomes(CBr, Prof), CC);
         }
         Expected<SimplifiedRegion> SR = simplifyRegion(S, CBr, CJoin, CC);
         if (!SR) {
@@ -261,7 +263,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
           ST.Refusal = "no instruction of one arm matches one of the other";
           return;
         }
-        WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R->Branch));
+        WarpOutcomes W = getWarpOutcomes(*R->Branch, Prof);
         Before.Cost = costBefore(*R, Weights, W, CC);
         // The block a rerouted condition branches from is new: the code as
         // it is does not pay for it.
@@ -292,7 +294,7 @@ class Distributor {
 public:
   Distributor(Function &F, FunctionAnalysisManager &FAM,
               const BranchDistributionOptions &Opts)
-      : F(F), FAM(FAM), Opts(Opts) {}
+      : F(F), FAM(FAM), Opts(Opts), Prof(getFunctionProfile(F, FAM)) {}
 
   bool run();
 
@@ -307,10 +309,14 @@ private:
   bool alignAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
                     std::string Why);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
+  /// "from the profile: diverged in ...; " where the branch has a record.
+  std::string describeProfiled(const Instruction &Term) const;
 
   Function &F;
   FunctionAnalysisManager &FAM;
   const BranchDistributionOptions &Opts;
+  /// Measured facts, where -divopt-profile-use has records of F.
+  FunctionProfile Prof;
   /// Branches already decided; they stay in the function untouched.
   DecidedSet<Instruction> Seen;
   /// F's register pressure, measured once while F does not change: the
@@ -319,6 +325,12 @@ private:
 };
 
 } // namespace
+
+std::string Distributor::describeProfiled(const Instruction &Term) const {
+  if (const profile::BranchRecord *B = Prof.getBranch(Term))
+    return "from the profile: " + describeMeasured(*B) + "; ";
+  return "";
+}
 
 void Distributor::missed(const Instruction &Term, StringRef Name,
                          const Twine &Why) {
@@ -448,7 +460,8 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   }
   if (!Pressure)
     Pressure.emplace(F);
-  Trial Tr = tryOnCopy(F, R, Plan, Weights, T, Opts.Threshold, *Pressure);
+  Trial Tr =
+      tryOnCopy(F, R, Plan, Weights, T, Opts.Threshold, *Pressure, Prof);
   std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
@@ -457,7 +470,8 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
     raw_string_ostream(Summary) << " in " << R.Pairs.size() << " blocks";
   raw_string_ostream(Summary)
       << " with " << Tr.NumSelects << " selects, " << Tr.NumDivergentBlocks
-      << " divergent blocks remain; " << Tr.D.Explanation;
+      << " divergent blocks remain; " << describeProfiled(*Br)
+      << Tr.D.Explanation;
   if (!Tr.D.Profitable && !Opts.Force) {
     if (Tr.CostAlonePays)
       missed(*Br, "RegisterPressure",
@@ -494,7 +508,7 @@ SimplifyOutcome Distributor::simplifyAndMeld(
       Why += "; " + describe(S).str() + ": " + toString(std::move(E));
       continue;
     }
-    SimplifiedTrial ST = trySimplifiedOnClone(F, Br, Join, S, T, Opts);
+    SimplifiedTrial ST = trySimplifiedOnClone(F, Br, Join, S, T, Opts, Prof);
     if (!ST.Refusal.empty()) {
       Why += "; after " + describe(S).str() + ": " + ST.Refusal;
       continue;
@@ -508,7 +522,7 @@ SimplifyOutcome Distributor::simplifyAndMeld(
       OS << " in " << ST.NumPairs << " blocks";
     OS << " with " << ST.Tr.NumSelects << " selects, "
        << ST.Tr.NumDivergentBlocks << " divergent blocks remain; "
-       << ST.Tr.D.Explanation;
+       << describeProfiled(Br) << ST.Tr.D.Explanation;
     if (!ST.Tr.D.Profitable && !Opts.Force) {
       missed(Br, ST.Tr.CostAlonePays ? "RegisterPressure" : "Unprofitable",
              "unprofitable after " + Summary +
@@ -542,7 +556,7 @@ SimplifyOutcome Distributor::simplifyAndMeld(
 }
 
 bool Distributor::run() {
-  const Target T = Target::get(getKernelInfo(F));
+  const Target T = getProfiledTarget(getKernelInfo(F), Prof);
   bool Changed = false;
   for (unsigned Melds = 0; Melds < MaxMeldsPerFunction;) {
     const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);

@@ -11,6 +11,7 @@
 #include "PassOptions.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
+#include "analysis/ProfileUse.h"
 #include "analysis/RegisterPressure.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -233,7 +234,7 @@ class Delayer {
 public:
   Delayer(Function &F, FunctionAnalysisManager &FAM,
           const IterationDelayOptions &Opts)
-      : F(F), FAM(FAM), Opts(Opts) {}
+      : F(F), FAM(FAM), Opts(Opts), FP(getFunctionProfile(F, FAM)) {}
   bool run();
 
 private:
@@ -254,6 +255,8 @@ private:
   Function &F;
   FunctionAnalysisManager &FAM;
   const IterationDelayOptions &Opts;
+  /// Measured facts, where -divopt-profile-use has records of F.
+  FunctionProfile FP;
   DecidedSet<Instruction> Seen;
 };
 
@@ -275,6 +278,16 @@ BodyModel Delayer::modelBranch(const DelayShape &S) const {
   BodyModel M;
   uint64_t TW, FW;
   M.Known = extractBranchWeights(Br, TW, FW);
+  // A profile's record replaces both the probability and the independent
+  // lanes: the warp outcomes and change rate it measured are what the loop
+  // does, so no range of probabilities needs guarding against.
+  const profile::BranchRecord *R = FP.getBranch(Br);
+  if (R) {
+    M.Known = true;
+    Body.P = R->getLaneShare(0).value_or(Body.P);
+    Body.Outcomes = getMeasuredOutcomes(*R);
+    Body.ChangeRate = R->getDirectionChangeRate();
+  }
   M.Nominal = {Body.P};
   for (double P : UnknownProbabilities)
     M.Range.push_back({P});
@@ -295,10 +308,19 @@ BodyModel Delayer::modelBranch(const DelayShape &S) const {
   OS << "pre " << format("%.1f", S.PreCost) << ", arms "
      << format("%.1f", S.ThenCost) << "+" << format("%.1f", S.ElseCost)
      << ", post " << format("%.1f", S.PostCost) << ", then-probability ";
-  if (M.Known)
+  if (R) {
+    OS << format("%.2f", Body.P) << " (from the profile: "
+       << describeMeasured(*R);
+    auto &LI = FAM.getResult<LoopAnalysis>(F);
+    if (const Loop *L = LI.getLoopFor(S.Header))
+      if (const profile::LoopRecord *LR = FP.getLoop(*L))
+        OS << "; loop: " << describeMeasured(*LR);
+    OS << ")";
+  } else if (M.Known) {
     OS << format("%.2f", Body.P);
-  else
+  } else {
     OS << "unknown";
+  }
   return M;
 }
 
@@ -322,6 +344,12 @@ BodyModel Delayer::modelSwitch(const DelayShape &S) const {
         M.Nominal[find(S.Ways, SI.getSuccessor(I)) - S.Ways.begin()] +=
             Weights[I] / Sum;
     }
+  }
+  const profile::BranchRecord *R = FP.getBranch(SI);
+  if (R && R->Ways.size() == K) {
+    M.Known = true;
+    for (unsigned W = 0; W < K; ++W)
+      M.Nominal[W] = R->getLaneShare(W).value_or(0);
   }
   // Unknown: even, and each way taken by most lanes.
   M.Range.push_back(SmallVector<double, 8>(K, 1.0 / K));
@@ -348,6 +376,8 @@ BodyModel Delayer::modelSwitch(const DelayShape &S) const {
     ListSeparator PS("/");
     for (double P : M.Nominal)
       OS << PS << format("%.2f", P);
+    if (R && R->Ways.size() == K)
+      OS << " (from the profile: " << describeMeasured(*R) << ")";
   } else {
     OS << "unknown";
   }
@@ -564,7 +594,7 @@ static bool isDelayedLoop(const Loop &L) {
 }
 
 bool Delayer::run() {
-  const Target T = Target::get(getKernelInfo(F));
+  const Target T = getProfiledTarget(getKernelInfo(F), FP);
   bool Changed = false;
   for (unsigned Loops = 0; Loops < MaxLoopsPerFunction;) {
     const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);

@@ -11,6 +11,7 @@
 #include "SplitLegality.h"
 #include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
+#include "analysis/ProfileUse.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/RegisterPressure.h"
@@ -152,6 +153,8 @@ struct RegionCosts {
   SmallVector<Phase, 4> Ways;
   /// Probability that a warp has a lane taking each way.
   SmallVector<double, 4> WayRuns;
+  /// What of it the profile measured, for the remark; empty without.
+  std::string FromProfile;
 };
 
 Phase scaled(const Phase &P, double By) {
@@ -174,7 +177,26 @@ RegionCosts getRegionCosts(Function &F, const DivergentBranch &DB,
     P.Cost += Trips * getBlockCost(BB, T.ComputeCapability);
     P.Latency += Trips * getBlockChainLatency(BB, T.ComputeCapability);
   }
-  if (const auto *Br = dyn_cast<BranchInst>(DB.Term)) {
+  FunctionProfile FP = getFunctionProfile(F, FAM);
+  if (const profile::BranchRecord *B = FP.getBranch(*DB.Term);
+      B && B->Ways.size() == R.Ways.size()) {
+    // Measured: the share of warp executions with a lane on each way is
+    // what each part's warps run of it.
+    raw_string_ostream OS(C.FromProfile);
+    OS << "from the profile: ";
+    ListSeparator LS(", ");
+    for (unsigned W = 0; W < B->Ways.size(); ++W) {
+      C.WayRuns.push_back(B->getWarpShare(W).value_or(1.0));
+      OS << LS << getWaySuffix(*DB.Term, W) << " runs in "
+         << format("%.0f%%", 100 * C.WayRuns.back()) << " of warps, "
+         << format("%.0f%%", 100 * B->getLaneShare(W).value_or(0))
+         << " of threads";
+    }
+    OS << " (" << describeMeasured(*B) << ")";
+    if (T.Shape.Source == LaunchShapeSource::Profile)
+      OS << "; launched at " << T.Shape.MaxThreads << " threads/block";
+    OS << "; ";
+  } else if (const auto *Br = dyn_cast<BranchInst>(DB.Term)) {
     WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*Br));
     C.WayRuns = {W.Both + W.ThenOnly, W.Both + W.ElseOnly};
   } else {
@@ -321,6 +343,7 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   for (const Phase &P : Original.Phases)
     Original.Cost += P.Cost;
   C.Prediction = predict(Original, C.Parts, T, Opts);
+  C.Prediction.Explanation = RC.FromProfile + C.Prediction.Explanation;
   return C;
 }
 
@@ -366,7 +389,8 @@ bool Splitter::run() {
     missed(*Branches.front()->Term, Why->Name, Why->Reason);
     return false;
   }
-  const Target T = Target::get(DI.getKernelInfo());
+  const Target T =
+      getProfiledTarget(DI.getKernelInfo(), getFunctionProfile(F, FAM));
   std::optional<Candidate> Best;
   unsigned Tries = 0;
   for (const DivergentBranch *DB : Branches) {

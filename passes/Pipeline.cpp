@@ -6,6 +6,7 @@
 
 #include "Pipeline.h"
 #include "HostLaunch.h"
+#include "ProfileUsePass.h"
 #include "analysis/KernelInfo.h"
 #include "analysis/model/Occupancy.h"
 
@@ -112,7 +113,13 @@ PreservedAnalyses DivOptPipelinePass::run(Module &M,
         DS_Warning));
     return PreservedAnalyses::all();
   }
-  return Inner.run(M, MAM);
+  // The profile's identities are computed on the module as it came, before
+  // any transform; its stamps go again once every transform has read them.
+  if (!ProfileUsePass::apply(M, MAM))
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA = Inner.run(M, MAM);
+  clearProfileStamps(M);
+  return PA;
 }
 
 /// Set when building the pipeline came back to the extension point.

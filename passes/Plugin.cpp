@@ -19,10 +19,12 @@
 #include "KernelSplit.h"
 #include "LoopSplit.h"
 #include "Pipeline.h"
+#include "ProfileUsePass.h"
 #include "ThreadRemap.h"
 #include "analysis/CostPrinter.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/ProfileIdentity.h"
+#include "analysis/ProfileUse.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -82,6 +84,10 @@ static bool parseModulePass(PassBuilder &PB, StringRef Name,
     MPM.addPass(std::move(*P));
     return true;
   }
+  if (Name == "divopt-profile-use") {
+    MPM.addPass(ProfileUsePass());
+    return true;
+  }
   if (Name == "host-launch") {
     MPM.addPass(HostLaunchPass());
     return true;
@@ -139,6 +145,9 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
     FAM.registerPass([] { return DivergenceAnalysis(); });
     FAM.registerPass([] { return ProfileIdentityAnalysis(); });
+  });
+  PB.registerAnalysisRegistrationCallback([](ModuleAnalysisManager &MAM) {
+    MAM.registerPass([] { return DivergenceProfileAnalysis(); });
   });
   PB.registerPipelineParsingCallback(
       [&PB](StringRef Name, ModulePassManager &MPM,

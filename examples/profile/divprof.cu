@@ -3,9 +3,9 @@
 // clang emits the launches as invokes). Its inputs fix what the profile
 // must say: `parity` branches on the lane's parity (every warp execution
 // diverges, half the lanes each way), `byblock` on data that is uniform
-// within a block (no warp execution diverges), and `walk` runs a loop of
-// 1 + (i % 4) iterations per lane (per warp: 8 entries of 32 lanes, 4
-// trips, spread 3).
+// within a block (no warp execution diverges, half the blocks each way),
+// and `walk` runs a loop of 1 + (i % 4) iterations per lane (a spread of
+// 3 in every warp).
 #include <cstdio>
 #include <vector>
 
@@ -15,7 +15,7 @@ __global__ void parity(float *out, const float *in, int n) {
     return;
   float v = in[i];
   if (i & 1)
-    v = v * 2.0f + 1.0f;
+    v = v * in[(i + 1) % n] + 1.0f;
   else
     v = v - 3.0f;
   out[i] = v;

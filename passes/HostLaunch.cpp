@@ -6,10 +6,12 @@
 
 #include "HostLaunch.h"
 #include "analysis/KernelInfo.h"
+#include "profile/ProfileCounters.h"
 #include "runtime/HostLaunchAbi.h"
 #include "runtime/LaunchPlanFormat.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -220,6 +222,7 @@ PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // in program order.
   SmallVector<std::pair<CallBase *, StringRef>, 8> Planned;
   DenseMap<const Function *, bool> HasPlan;
+  StringSet<> Counted;
   for (Function &F : M)
     for (Instruction &I : instructions(F)) {
       // A call, or an invoke where the launch sits in a function with
@@ -235,9 +238,17 @@ PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
       if (Name == DeviceNames.end())
         continue;
       auto [It, New] = HasPlan.try_emplace(Stub, false);
+      // A kernel with a launch plan, or an instrumented one whose
+      // launches the collector records (-divopt-profile-generate).
       if (New)
         It->second = any_of(Images, [&](StringRef Image) {
-          return holdsSymbol(Image, getLaunchPlanSymbol(Name->second));
+          if (holdsSymbol(Image, getLaunchPlanSymbol(Name->second)))
+            return true;
+          if (!holdsSymbol(Image, profile::CounterDescriptorPrefix +
+                                      Name->second.str()))
+            return false;
+          Counted.insert(Name->second);
+          return true;
         });
       if (It->second)
         Planned.emplace_back(CI, Name->second);
@@ -272,8 +283,11 @@ PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
       return OptimizationRemark(DEBUG_TYPE, "Hooked", CI)
              << "launch of kernel " << Name
              << " goes through DivOpt's launch hook: its device code carries "
-                "a launch plan (the CUDA runtime launches it unsplit when "
-                "libdivopt-launch is not linked)";
+             << (Counted.contains(Name)
+                     ? "divergence counters (the CUDA runtime launches it "
+                       "uncounted when libdivopt-launch is not linked)"
+                     : "a launch plan (the CUDA runtime launches it unsplit "
+                       "when libdivopt-launch is not linked)");
     });
     FAM.invalidate(Caller, PreservedAnalyses::none());
   }

@@ -35,6 +35,12 @@ static cl::opt<bool> HostLaunch(
              "kernels the device side split through DivOpt's launch hook "
              "(libdivopt-launch)"));
 
+static cl::opt<bool> ProfileGenerate(
+    "divopt-profile-generate", cl::init(false),
+    cl::desc("Instrument the device code to count how branches and loops "
+             "diverge (divergence-profile) instead of transforming it; the "
+             "program writes the profile at exit (docs/PROFILE-FORMAT.md)"));
+
 static cl::opt<std::string> PipelineText(
     "divopt-pipeline", cl::init(""), cl::value_desc("passes"),
     cl::desc("The DivOpt passes the automatic pipeline runs, in opt's "
@@ -138,8 +144,11 @@ void registerAutomaticPipeline(PassBuilder &PB) {
       Reentered = true;
       return;
     }
-    StringRef Text =
-        PipelineText.empty() ? getDefaultPipeline() : StringRef(PipelineText);
+    // An instrumented build counts the code as clang made it: the
+    // transforms would change what the profile describes.
+    StringRef Text = ProfileGenerate        ? StringRef("divergence-profile")
+                     : PipelineText.empty() ? getDefaultPipeline()
+                                            : StringRef(PipelineText);
     Building = true;
     Reentered = false;
     Expected<DivOptPipelinePass> P = DivOptPipelinePass::create(PB, Text);

@@ -13,6 +13,7 @@
 #include "BbvProfile.h"
 #include "BranchDistribution.h"
 #include "ContractionPinning.h"
+#include "DivergenceProfile.h"
 #include "DivergenceRemarks.h"
 #include "IterationDelay.h"
 #include "HostLaunch.h"
@@ -86,6 +87,10 @@ static bool parseModulePass(PassBuilder &PB, StringRef Name,
   }
   if (Name == "divopt-profile-use") {
     MPM.addPass(ProfileUsePass());
+    return true;
+  }
+  if (Name == "divergence-profile") {
+    MPM.addPass(DivergenceProfilePass());
     return true;
   }
   if (Name == "host-launch") {

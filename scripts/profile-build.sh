@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Builds, here (clang-22, the plugin, nvcc; no GPU), what
+# scripts/profile-gpu.sh runs on the GPU machine, into .carry/profile (or
+# $PROFILE_CARRY_DIR):
+#
+#   divprof-plain, divprof-whole, divprof-rdc
+#       examples/profile/divprof.cu: clang -O3; instrumented whole program;
+#       instrumented -fgpu-rdc (README's command lines), with
+#       libdivopt-launch.so beside them (rpath $ORIGIN)
+#   divopt-profdata                 the profile tool (no LLVM, no CUDA)
+#   bench/<b>.clang-O3.ptx, <b>.nvcc-O3.ptx, <b>_hand.clang-O3.ptx and
+#   bench/<b>.clang-O3-divopt.ptx   the bench kernels, the last one
+#       instrumented (-divopt-profile-generate), so that divopt-bench's
+#       "clang-O3+DivOpt" rows time the instrumented kernels against
+#       clang -O3 in the same run (b: itdelay brdis split loopadv meld)
+#   MANIFEST
+# Needs the plugin, libdivopt-launch and divopt-profdata built (BUILD_DIR,
+# default build/).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD_DIR:-$root/build}
+out=${PROFILE_CARRY_DIR:-$root/.carry/profile}
+cuda=${CUDA_PATH:-/usr/local/cuda}
+clang=${CLANGXX:-clang++-22}
+plugin=$build/passes/libDivOpt.so
+hook=$build/runtime/libdivopt-launch.so
+profdata=$build/tools/divopt-profdata/divopt-profdata
+for f in "$plugin" "$hook" "$profdata"; do
+  [ -f "$f" ] || { echo "profile-build: $f missing: build first" >&2; exit 1; }
+done
+rm -rf "$out" && mkdir -p "$out/bench"
+cuda_flags=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda"
+            -Wno-unknown-cuda-version -O3)
+gen=(-fpass-plugin="$plugin" -mllvm -divopt-profile-generate)
+link=(-L"$cuda/lib64" -lcudart -L"$out" -Wl,--no-as-needed -ldivopt-launch
+      -Wl,-rpath,'$ORIGIN')
+src=$root/examples/profile/divprof.cu
+cp "$hook" "$profdata" "$out/"
+
+"$clang" "${cuda_flags[@]}" "$src" -o "$out/divprof-plain" -L"$cuda/lib64" -lcudart
+"$clang" "${cuda_flags[@]}" "${gen[@]}" -c "$src" -o "$out/whole.o"
+"$clang" "$out/whole.o" -o "$out/divprof-whole" "${link[@]}"
+"$clang" "${cuda_flags[@]}" -fgpu-rdc "${gen[@]}" -c "$src" -o "$out/rdc.o"
+"$clang" -fgpu-rdc --cuda-path="$cuda" "$out/rdc.o" -o "$out/divprof-rdc" "${link[@]}"
+rm -f "$out"/*.o
+
+dev=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda" -Wno-unknown-cuda-version
+     -O3 --cuda-device-only -S)
+for b in itdelay brdis split loopadv meld; do
+  k=$root/bench/kernels
+  "$clang" "${dev[@]}" "$k/$b.cu" -o "$out/bench/$b.clang-O3.ptx"
+  "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
+    -mllvm -divopt-profile-generate "$k/$b.cu" -o "$out/bench/$b.clang-O3-divopt.ptx"
+  "$clang" "${dev[@]}" "$k/${b}_hand.cu" -o "$out/bench/${b}_hand.clang-O3.ptx"
+  "$cuda/bin/nvcc" -O3 -arch=sm_90 -ptx "$k/$b.cu" -o "$out/bench/$b.nvcc-O3.ptx"
+done
+for p in "$out"/bench/*.ptx; do
+  "$cuda/bin/ptxas" -arch=sm_90 "$p" -o /dev/null || { echo "ptxas rejected $p" >&2; exit 1; }
+done
+{
+  echo "commit: $(git -C "$root" rev-parse HEAD)"
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "clang: $("$clang" --version | head -1)"
+} >"$out/bench/MANIFEST"
+cp "$out/bench/MANIFEST" "$out/MANIFEST"
+du -sh "$out"

@@ -34,6 +34,11 @@ bool ProfileCollector::noteLaunch(const void *Library,
   return First;
 }
 
+void ProfileCollector::clear() {
+  std::lock_guard<std::mutex> G(Lock);
+  Launches.clear();
+}
+
 std::vector<std::uint64_t> getCounterWords(const std::string &Bytes) {
   std::vector<std::uint64_t> Words(Bytes.size() / 8);
   for (size_t I = 0; I < Words.size(); ++I)

@@ -52,6 +52,9 @@ public:
   profile::Profile collect(const ImageOpener &Open,
                            std::vector<std::string> &Warnings);
 
+  /// Forgets the launches noted.
+  void clear();
+
 private:
   std::mutex Lock;
   /// Per library, per kernel name, the launches per configuration.

@@ -359,6 +359,15 @@ void Bench::runPipelines(Run &S) {
               << " open groups, " << R.Stats.Rounds << " merge rounds"
               << (R.Stats.OneChunk ? ", one chunk" : "") << ")";
       S.Log << ": " << 100 * P.overheadShare() << "% of one launch\n";
+      if (A != RegroupAlgorithm::Sorting) {
+        S.Log << "    steps (ms):";
+        for (unsigned St = 0; St < runtime::gpu::NumGreedySteps; ++St)
+          S.Log << " " << runtime::gpu::getGreedyStepName(St) << " "
+                << R.Stats.StepMs[St];
+        S.Log << "; chunks of " << R.Stats.Chunk << ", " << R.Stats.FirstChunks
+              << " in the first round; " << R.Stats.Launches << " launches, "
+              << R.Stats.RoundTrips << " host waits\n";
+      }
       S.PipeRows.push_back(Pipes.size());
       S.Pipelines.push_back(std::move(R));
     } catch (const std::exception &E) {

@@ -128,6 +128,32 @@ std::string formatPipelineRow(const PipelineRow &P) {
   return Line;
 }
 
+std::string formatGreedyStepsHeader() {
+  std::string H = "workload          algorithm   threads  groups  chunk "
+                  "chunks rounds";
+  char Col[16];
+  for (unsigned S = 0; S < runtime::gpu::NumGreedySteps; ++S) {
+    std::snprintf(Col, sizeof Col, " %7s", runtime::gpu::getGreedyStepName(S));
+    H += Col;
+  }
+  return H + "  launches waits\n";
+}
+
+std::string formatGreedySteps(const PipelineRow &P) {
+  const runtime::gpu::RegroupStats &S = P.Stats;
+  char Line[256];
+  std::snprintf(Line, sizeof Line, "%-17s %-10s %8zu %7zu %6zu %6zu %6zu",
+                P.Workload.c_str(), getRegroupAlgorithmName(P.Algorithm),
+                P.Threads, S.OpenGroups, S.Chunk, S.FirstChunks, S.Rounds);
+  std::string Out = Line;
+  for (double Ms : S.StepMs) {
+    std::snprintf(Line, sizeof Line, " %7.3f", Ms);
+    Out += Line;
+  }
+  std::snprintf(Line, sizeof Line, "  %8zu %5zu\n", S.Launches, S.RoundTrips);
+  return Out + Line;
+}
+
 void writeRowsCsv(const std::string &Path, const std::vector<Row> &Rows,
                   bool Append) {
   std::ofstream OS = openCsv(
@@ -163,7 +189,8 @@ void writePipelinesCsv(const std::string &Path,
       "regroup_ms,upload_ms,overhead_share,predicted_speedup,sample_factor,"
       "whole_predicted_speedup,sample_error,classes,open_groups,"
       "merge_rounds,one_chunk,vs_host,picked_1,picked_10,picked_100,"
-      "failure\n",
+      "failure,chunk,first_chunks,sort_ms,classes_ms,line_ms,merge_ms,"
+      "layout_ms,scatter_ms,launches,round_trips\n",
       Append);
   for (const PipelineRow &P : Pipes) {
     OS << P.Workload << "," << P.Threads << "," << P.BaseMs << ","
@@ -176,7 +203,11 @@ void writePipelinesCsv(const std::string &Path,
        << "," << P.VsHost;
     for (bool Picked : P.Picked)
       OS << "," << (Picked ? "yes" : "no");
-    OS << "," << P.Failure << "\n";
+    OS << "," << P.Failure << "," << P.Stats.Chunk << ","
+       << P.Stats.FirstChunks;
+    for (double Ms : P.Stats.StepMs)
+      OS << "," << Ms;
+    OS << "," << P.Stats.Launches << "," << P.Stats.RoundTrips << "\n";
   }
   if (!OS)
     throw Error("cannot write " + Path);
@@ -219,6 +250,15 @@ bool writeSummary(std::ostream &OS, const std::vector<Row> &Rows,
     PipelinesOk &=
         P.Failure.empty() && P.VsHost.find("DIFFERS") == std::string::npos;
   }
+
+  OS << "\ndevice Greedy and Greedy-Max by step (ms, one run's events: "
+        "Sorting's order, classes, the line of open groups, the merge's "
+        "rounds of chunks, the final groups, the scatter; kernel and library "
+        "launches, host waits)\n"
+     << formatGreedyStepsHeader();
+  for (const PipelineRow &P : Pipes)
+    if (P.Algorithm != runtime::RegroupAlgorithm::Sorting && P.Failure.empty())
+      OS << formatGreedySteps(P);
 
   OS << "\nthe plan's pick per workload (overhead of the pick, or of the "
         "Sorting pipeline that decided to leave the launch, target <= "

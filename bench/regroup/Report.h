@@ -117,6 +117,9 @@ std::string formatRowHeader();
 std::string formatRow(const Row &R, double MinSpeedup);
 std::string formatPipelineHeader();
 std::string formatPipelineRow(const PipelineRow &P);
+/// The device Greedy's steps (milliseconds each, launches, host waits).
+std::string formatGreedyStepsHeader();
+std::string formatGreedySteps(const PipelineRow &P);
 
 /// Both CSVs; with Append, rows go after what the files hold (the header
 /// only into a new file).

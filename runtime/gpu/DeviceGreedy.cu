@@ -5,10 +5,14 @@
 //===----------------------------------------------------------------------===//
 //
 // GreedyPipeline.h's steps run on the device: each a kernel of one thread
-// per task (the merge's chunks in blocks of one warp, as each runs alone
-// for a while and the chunks are few), CUB's scans and stable radix sorts,
-// Sorting from DeviceSort.cu; scratch from the stream-ordered pool, every
-// call on the legacy default stream.
+// per task, CUB's scans and stable radix sorts, Sorting from DeviceSort.cu;
+// scratch from the stream-ordered pool, every call on the legacy default
+// stream. The merge's chunks run one to a warp: each is a long serial loop
+// of data-dependent branches (heap sifts, stale entries), so chunks
+// sharing a warp would wait for each other's every divergent path (run 7:
+// 32 chunks to a warp made the merge about 32 times one chunk's time, 31 ms
+// of vartrip-uniform's 526172 open groups). Each step is timed with events
+// (no waits added) for the bench.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,7 +47,16 @@ unsigned gridFor(std::size_t N, unsigned Block) {
 /// GreedyPipeline.h's executor on the device.
 class CudaExecutor {
 public:
-  explicit CudaExecutor(const DeviceProfile &Profile) : Profile(Profile) {}
+  explicit CudaExecutor(const DeviceProfile &Profile) : Profile(Profile) {
+    for (cudaEvent_t &E : Marks)
+      checkCuda(cudaEventCreate(&E), "cudaEventCreate");
+  }
+  ~CudaExecutor() {
+    for (cudaEvent_t E : Marks)
+      cudaEventDestroy(E);
+  }
+  CudaExecutor(const CudaExecutor &) = delete;
+  CudaExecutor &operator=(const CudaExecutor &) = delete;
 
   template <typename T> Scratch<T> alloc(std::size_t N) {
     return Scratch<T>(N);
@@ -51,11 +64,12 @@ public:
   template <typename Fn> void each(std::size_t N, const Fn &F, const char *K) {
     launch(N, F, K, 256);
   }
-  /// Tasks that each run a long serial loop: one warp per block, so that
-  /// they spread over the SMs.
+  /// Tasks that each run a long serial loop of divergent branches: one
+  /// warp each (a block of one thread), so that none waits for another's
+  /// paths; the SMs hold 32 such blocks each.
   template <typename Fn>
   void eachSerial(std::size_t N, const Fn &F, const char *K) {
-    launch(N, F, K, 32);
+    launch(N, F, K, 1);
   }
   void inclusiveSum(const std::uint32_t *In, std::uint32_t *Out,
                     std::size_t N) {
@@ -86,22 +100,40 @@ public:
         "cub::DeviceRadixSort::SortPairsDescending");
   }
   void sortThreads(std::uint32_t *Sorted) {
+    ++Launches; // DeviceSort.cu's calls and waits count as one each.
+    ++RoundTrips;
     sortThreadsOnDevice(Profile, reinterpret_cast<CUdeviceptr>(Sorted));
   }
   std::uint32_t read(const std::uint32_t *P) { return download(P, 1)[0]; }
   std::vector<std::uint32_t> download(const std::uint32_t *P, std::size_t N) {
+    ++RoundTrips;
     return gpu::download(P, N, "cudaMemcpy (device to host)");
   }
   void upload(std::uint32_t *P, const std::vector<std::uint32_t> &V) {
+    ++RoundTrips;
     gpu::upload(P, V, "cudaMemcpy (host to device)");
   }
   template <typename T> void zero(T *P, std::size_t N) {
-    if (N)
-      checkCuda(cudaMemsetAsync(P, 0, N * sizeof(T), cudaStreamLegacy),
-                "cudaMemsetAsync");
+    if (!N)
+      return;
+    ++Launches;
+    checkCuda(cudaMemsetAsync(P, 0, N * sizeof(T), cudaStreamLegacy),
+              "cudaMemsetAsync");
   }
-  void finish() {
+  void mark(GreedyStep S) { record(static_cast<unsigned>(S)); }
+  void finish(RegroupStats &Stats) {
+    record(NumGreedySteps);
     checkCuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize (regrouping)");
+    ++RoundTrips;
+    for (unsigned S = 0; S < NumGreedySteps; ++S) {
+      float Ms = 0;
+      if (Recorded[S] && Recorded[S + 1])
+        checkCuda(cudaEventElapsedTime(&Ms, Marks[S], Marks[S + 1]),
+                  "cudaEventElapsedTime");
+      Stats.StepMs[S] = Ms;
+    }
+    Stats.Launches = Launches;
+    Stats.RoundTrips = RoundTrips;
   }
 
 private:
@@ -109,12 +141,24 @@ private:
   void launch(std::size_t N, const Fn &F, const char *K, unsigned Block) {
     if (N == 0)
       return;
+    ++Launches;
     forEach<<<gridFor(N, Block), Block>>>(N, F);
     checkLaunch(K);
   }
   static int items(std::size_t N) { return static_cast<int>(N); }
+  template <typename Fn> void runCub(Fn F, const char *What) {
+    ++Launches;
+    gpu::runCub(F, What);
+  }
+  void record(unsigned I) {
+    checkCuda(cudaEventRecord(Marks[I], cudaStreamLegacy), "cudaEventRecord");
+    Recorded[I] = true;
+  }
 
   const DeviceProfile &Profile;
+  cudaEvent_t Marks[NumGreedySteps + 1] = {};
+  bool Recorded[NumGreedySteps + 1] = {};
+  std::size_t Launches = 0, RoundTrips = 0;
 };
 
 } // namespace

@@ -33,7 +33,8 @@
 // X.exclusiveSum (uint32 in, uint32 out, N); X.sortDescending(KeysIn,
 // KeysOut, ValuesIn, ValuesOut, N) (stable, double keys, uint32 values);
 // X.sortThreads(Sorted) (Sorting's order); X.read(P) (one word);
-// X.download(P, N) and X.upload(P, Vector); X.finish() (wait for all).
+// X.download(P, N) and X.upload(P, Vector); X.mark(Step) (a step starts
+// here); X.finish(Stats) (wait for all, fill in what it timed and counted).
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,13 +49,37 @@
 
 namespace divopt::runtime::gpu {
 
+/// The pipeline's steps, in order (the file comment's 1-2, 3, 4, 5, 6).
+enum class GreedyStep : unsigned {
+  Sort,
+  Classes,
+  Line,
+  Merge,
+  Layout,
+  Scatter
+};
+constexpr unsigned NumGreedySteps = 6;
+inline const char *getGreedyStepName(unsigned S) {
+  static const char *const Names[NumGreedySteps] = {
+      "sort", "classes", "line", "merge", "layout", "scatter"};
+  return S < NumGreedySteps ? Names[S] : "?";
+}
+
 /// What the pipeline found on its way (for reports).
 struct RegroupStats {
-  std::size_t Classes = 0;    ///< Distinct BBVs.
-  std::size_t OpenGroups = 0; ///< Classes whose threads are not whole warps.
-  std::size_t Rounds = 0;     ///< Rounds of chunked merges.
+  std::size_t Classes = 0;     ///< Distinct BBVs.
+  std::size_t OpenGroups = 0;  ///< Classes whose threads are not whole warps.
+  std::size_t Rounds = 0;      ///< Rounds of chunked merges.
+  std::size_t Chunk = 0;       ///< Groups per chunk (the line's, if one).
+  std::size_t FirstChunks = 0; ///< Chunks of the first round.
   /// Whether the open groups fit one chunk: the host's Greedy exactly.
   bool OneChunk = true;
+  /// Each step's milliseconds (executors that time them: the device's).
+  double StepMs[NumGreedySteps] = {};
+  /// Kernels, memsets and CUB calls launched, and the host's waits on the
+  /// device (reads, downloads, uploads, the final synchronization);
+  /// Sorting's (DeviceSort.cu) count as one each.
+  std::size_t Launches = 0, RoundTrips = 0;
 };
 
 namespace steps {
@@ -381,7 +406,9 @@ RegroupStats runGreedyPipeline(Exec &X, steps::Rows R, std::size_t N,
   auto Sorted = X.template alloc<std::uint32_t>(N);
   auto Flag = X.template alloc<std::uint32_t>(N);
   auto ClassId = X.template alloc<std::uint32_t>(N);
+  X.mark(GreedyStep::Sort);
   X.sortThreads(Sorted.get());
+  X.mark(GreedyStep::Classes);
   X.each(N, ClassStartFlags{R, Sorted.get(), Flag.get()}, "classStartFlags");
   X.inclusiveSum(Flag.get(), ClassId.get(), N);
   const std::size_t Classes = X.read(ClassId.get() + N - 1);
@@ -399,6 +426,7 @@ RegroupStats runGreedyPipeline(Exec &X, steps::Rows R, std::size_t N,
          "classFigures");
 
   // 3. The open groups in line order.
+  X.mark(GreedyStep::Line);
   X.exclusiveSum(Open.get(), OpenPos.get(), Classes);
   const auto Slots = static_cast<std::uint32_t>(
       X.read(OpenPos.get() + Classes - 1) + X.read(Open.get() + Classes - 1));
@@ -417,6 +445,7 @@ RegroupStats runGreedyPipeline(Exec &X, steps::Rows R, std::size_t N,
                    LineOpen.get(), Slots);
 
   // 4. The merge, in chunks.
+  X.mark(GreedyStep::Merge);
   auto Size = X.template alloc<std::uint32_t>(Slots);
   auto Rank = X.template alloc<std::uint32_t>(Slots);
   auto Max = X.template alloc<std::uint32_t>(std::size_t(Slots) * R.Blocks);
@@ -432,10 +461,13 @@ RegroupStats runGreedyPipeline(Exec &X, steps::Rows R, std::size_t N,
                    Sorted.get(), ClassLat.get(), SlotOfClass.get(),
                    RunSize.get()},
          "fillSlots");
+  Stats.Chunk = Chunk == 0 || Chunk > Slots ? Slots : Chunk;
+  Stats.FirstChunks = Stats.Chunk ? (Slots + Stats.Chunk - 1) / Stats.Chunk : 0;
   if (Slots > 0)
     Stats.Rounds = mergeInRounds(X, G, Slots, Chunk);
 
   // 5. The final groups by rank, or by latency then rank.
+  X.mark(GreedyStep::Layout);
   auto Merged = X.template alloc<std::uint8_t>(Slots);
   auto Head = X.template alloc<std::uint32_t>(Slots);
   auto ChainOffset = X.template alloc<std::uint32_t>(Slots);
@@ -486,12 +518,13 @@ RegroupStats runGreedyPipeline(Exec &X, steps::Rows R, std::size_t N,
   }
 
   // 6. Every thread to its place.
+  X.mark(GreedyStep::Scatter);
   X.each(N,
          ScatterOrder{Sorted.get(), ClassId.get(), Starts.get(),
                       SlotOfClass.get(), Head.get(), ChainOffset.get(),
                       Rank.get(), OutStart.get(), Warp, Order},
          "scatterOrder");
-  X.finish();
+  X.finish(Stats);
   return Stats;
 }
 

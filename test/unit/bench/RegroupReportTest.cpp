@@ -133,6 +133,26 @@ TEST(RegroupReport, SampleErrorIsAgainstTheWholeLaunch) {
       << formatPipelineRow(P);
 }
 
+TEST(RegroupReport, GreedyStepsShowEachStepsTimeAndTheMergesChunks) {
+  PipelineRow P = goodPipeline();
+  P.Algorithm = divopt::runtime::RegroupAlgorithm::GreedyMax;
+  P.Stats.OpenGroups = 526172;
+  P.Stats.Chunk = 256;
+  P.Stats.FirstChunks = 2056;
+  P.Stats.Rounds = 3;
+  P.Stats.StepMs[3] = 1.25;
+  P.Stats.Launches = 31;
+  P.Stats.RoundTrips = 9;
+  std::string Row = formatGreedySteps(P);
+  EXPECT_NE(Row.find(" 526172    256   2056      3"), std::string::npos) << Row;
+  EXPECT_NE(Row.find(" 1.250 "), std::string::npos) << Row;
+  EXPECT_NE(Row.find(" 31     9\n"), std::string::npos) << Row;
+  EXPECT_NE(formatGreedyStepsHeader().find(" merge "), std::string::npos);
+  std::ostringstream OS;
+  writeSummary(OS, {goodRow()}, {P}, {goodSummary()}, 1.05);
+  EXPECT_NE(OS.str().find(Row), std::string::npos) << OS.str();
+}
+
 TEST(RegroupReport, AppendedCsvsKeepOneHeader) {
   std::string Path = ::testing::TempDir() + "regroup-report-test.csv";
   std::remove(Path.c_str());

@@ -90,7 +90,10 @@ public:
   template <typename T> void zero(T *P, std::size_t Size) {
     std::fill(P, P + Size, T());
   }
-  void finish() {}
+  void mark(GreedyStep S) { Marks.push_back(static_cast<unsigned>(S)); }
+  void finish(RegroupStats &) {}
+
+  std::vector<unsigned> Marks;
 
   unsigned Steps = 0;
 
@@ -204,12 +207,33 @@ TEST(GreedyPipeline, ReportsClassesOpenGroupsAndRounds) {
   EXPECT_EQ(S.Classes, 10000u);
   EXPECT_EQ(S.OpenGroups, 10000u);
   EXPECT_EQ(S.Rounds, 2u);
+  EXPECT_EQ(S.Chunk, 100u);
+  EXPECT_EQ(S.FirstChunks, 100u);
   EXPECT_FALSE(S.OneChunk);
   EXPECT_EQ(Order,
             regroupThreads(P.Set, Lat, RegroupAlgorithm::GreedyMax, 32, 100));
   runOnHost(P, Lat, RegroupAlgorithm::GreedyMax, 32, 0, &S);
   EXPECT_EQ(S.Rounds, 1u);
+  EXPECT_EQ(S.Chunk, 10000u);
+  EXPECT_EQ(S.FirstChunks, 1u);
   EXPECT_TRUE(S.OneChunk);
+}
+
+TEST(GreedyPipeline, MarksEveryStepInOrderForTheDevicesTimings) {
+  Profile P = makeProfile(5000, {1, 3, 200}, 1, 4);
+  steps::Rows R{P.Words.data(), P.Set.Blocks + 2 * P.Set.Sites,
+                static_cast<std::uint32_t>(P.Set.Blocks)};
+  std::vector<double> Lat = {1, 2, 3};
+  std::vector<std::uint32_t> Order(P.Set.Threads);
+  std::vector<unsigned> Steps(NumGreedySteps);
+  std::iota(Steps.begin(), Steps.end(), 0u);
+  for (bool Max : {false, true}) {
+    HostExecutor X(R, P.Set.Threads);
+    runGreedyPipeline(X, R, P.Set.Threads, Lat.data(), 32, Max, 64,
+                      Order.data());
+    EXPECT_EQ(X.Marks, Steps);
+  }
+  EXPECT_STREQ(getGreedyStepName(3), "merge");
 }
 
 TEST(GreedyPipeline, LargeProfileWithManyChunksIsRegroupThreads) {

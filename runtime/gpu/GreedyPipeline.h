@@ -22,6 +22,7 @@
 //   5. the final groups (whole warps, merged chains) by rank, or by
 //      descending latency then rank (a stable sort of the groups listed by
 //      rank), their offsets an exclusive scan of their sizes;
+//      every run's place in its chain by pointer jumping;
 //   6. every thread to its group's offset plus its place in the chain.
 //
 // Every step's task I writes places no other task writes. Positions in the
@@ -45,6 +46,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace divopt::runtime::gpu {
@@ -220,36 +222,52 @@ struct MergeChunks {
   }
 };
 
-/// Merged[S]: 1 where a chain leads to slot S (it is not a head); Merged
-/// starts all 0.
-struct MarkMerged {
+/// The chains as lists to rank: Up[S] is the slot before S in its chain
+/// (S itself at a head), Before[S] that slot's run (0 at a head). Merged
+/// marks the slots a chain leads to (Pred: their predecessors).
+struct ChainLinks {
   const std::uint32_t *Next;
   std::uint8_t *Merged;
+  std::uint32_t *Pred;
   DIVOPT_HOST_DEVICE void operator()(std::size_t S) const {
-    if (Next[S] != None)
+    if (Next[S] != None) {
       Merged[Next[S]] = 1;
-  }
-};
-
-/// From each head along its chain: every slot's head and the threads
-/// before its run in the group.
-struct ChainOffsets {
-  const std::uint32_t *Next;
-  const std::uint8_t *Merged;
-  const std::uint32_t *RunSize;
-  std::uint32_t *Head, *Offset;
-  DIVOPT_HOST_DEVICE void operator()(std::size_t S) const {
-    if (Merged[S])
-      return;
-    std::uint32_t Before = 0;
-    for (std::uint32_t X = static_cast<std::uint32_t>(S); X != None;
-         X = Next[X]) {
-      Head[X] = static_cast<std::uint32_t>(S);
-      Offset[X] = Before;
-      Before += RunSize[X];
+      Pred[Next[S]] = static_cast<std::uint32_t>(S);
     }
   }
 };
+struct ChainStart {
+  const std::uint8_t *Merged;
+  const std::uint32_t *Pred, *RunSize;
+  std::uint32_t *Up, *Before;
+  DIVOPT_HOST_DEVICE void operator()(std::size_t S) const {
+    Up[S] = Merged[S] ? Pred[S] : static_cast<std::uint32_t>(S);
+    Before[S] = Merged[S] ? RunSize[Pred[S]] : 0;
+  }
+};
+
+/// One round of pointer jumping (list ranking): Up and Before then span
+/// twice the chain they spanned, heads fixed. A chain of C slots is ranked
+/// after ceil(log2(C)) rounds, each a step of its own: every head walking
+/// its chain alone took 18 ms of vartrip-uniform's layout (run 8), as the
+/// rounds of the merge leave a few chains of many thousand runs.
+struct ChainJump {
+  const std::uint32_t *Up, *Before;
+  std::uint32_t *UpOut, *BeforeOut;
+  DIVOPT_HOST_DEVICE void operator()(std::size_t S) const {
+    std::uint32_t U = Up[S];
+    UpOut[S] = Up[U];
+    BeforeOut[S] = Before[S] + Before[U];
+  }
+};
+
+/// Rounds of ChainJump that rank every chain of at most Slots slots.
+inline unsigned getChainJumpRounds(std::size_t Slots) {
+  unsigned Rounds = 0;
+  while (Slots > (std::size_t(1) << Rounds))
+    ++Rounds;
+  return Rounds;
+}
 
 /// The final groups at their ranks (GroupSize starts all 0): each whole
 /// warp of a class...
@@ -468,15 +486,28 @@ RegroupStats runGreedyPipeline(Exec &X, steps::Rows R, std::size_t N,
 
   // 5. The final groups by rank, or by latency then rank.
   X.mark(GreedyStep::Layout);
+  // Every slot's head and the threads before its run in the group: the
+  // chains ranked by pointer jumping (Up ends at the head).
   auto Merged = X.template alloc<std::uint8_t>(Slots);
-  auto Head = X.template alloc<std::uint32_t>(Slots);
-  auto ChainOffset = X.template alloc<std::uint32_t>(Slots);
+  auto Pred = X.template alloc<std::uint32_t>(Slots);
+  auto UpA = X.template alloc<std::uint32_t>(Slots);
+  auto UpB = X.template alloc<std::uint32_t>(Slots);
+  auto BeforeA = X.template alloc<std::uint32_t>(Slots);
+  auto BeforeB = X.template alloc<std::uint32_t>(Slots);
   X.zero(Merged.get(), Slots);
-  X.each(Slots, MarkMerged{Next.get(), Merged.get()}, "markMerged");
+  X.each(Slots, ChainLinks{Next.get(), Merged.get(), Pred.get()}, "chainLinks");
   X.each(Slots,
-         ChainOffsets{Next.get(), Merged.get(), RunSize.get(), Head.get(),
-                      ChainOffset.get()},
-         "chainOffsets");
+         ChainStart{Merged.get(), Pred.get(), RunSize.get(), UpA.get(),
+                    BeforeA.get()},
+         "chainStart");
+  std::uint32_t *Head = UpA.get(), *ChainOffset = BeforeA.get();
+  std::uint32_t *HeadOut = UpB.get(), *OffsetOut = BeforeB.get();
+  for (unsigned J = getChainJumpRounds(Slots); J > 0; --J) {
+    X.each(Slots, ChainJump{Head, ChainOffset, HeadOut, OffsetOut},
+           "chainJump");
+    std::swap(Head, HeadOut);
+    std::swap(ChainOffset, OffsetOut);
+  }
   auto GroupSize = X.template alloc<std::uint32_t>(N);
   auto GroupLat = X.template alloc<double>(N);
   auto OutStart = X.template alloc<std::uint32_t>(N);
@@ -521,8 +552,8 @@ RegroupStats runGreedyPipeline(Exec &X, steps::Rows R, std::size_t N,
   X.mark(GreedyStep::Scatter);
   X.each(N,
          ScatterOrder{Sorted.get(), ClassId.get(), Starts.get(),
-                      SlotOfClass.get(), Head.get(), ChainOffset.get(),
-                      Rank.get(), OutStart.get(), Warp, Order},
+                      SlotOfClass.get(), Head, ChainOffset, Rank.get(),
+                      OutStart.get(), Warp, Order},
          "scatterOrder");
   X.finish(Stats);
   return Stats;

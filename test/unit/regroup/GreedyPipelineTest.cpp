@@ -243,4 +243,46 @@ TEST(GreedyPipeline, LargeProfileWithManyChunksIsRegroupThreads) {
   expectSame(P, Lat, 32, 256, "300001 threads");
 }
 
+TEST(GreedyPipeline, RanksChainsOfManyRunsByPointerJumping) {
+  // The merge's later rounds leave chains of many thousand runs; the
+  // layout ranks them in log2 rounds. Chains: 0 -> 2 -> 4 -> ... (the even
+  // slots, one long chain), the odd slots alone; runs of 1 + S % 7.
+  const std::uint32_t Slots = 100001;
+  std::vector<std::uint32_t> Next(Slots, greedy::None), Run(Slots);
+  for (std::uint32_t S = 0; S < Slots; ++S) {
+    Run[S] = 1 + S % 7;
+    if (S % 2 == 0 && S + 2 < Slots)
+      Next[S] = S + 2;
+  }
+  std::vector<std::uint8_t> Merged(Slots, 0);
+  std::vector<std::uint32_t> Pred(Slots), Up(Slots), Before(Slots),
+      UpOut(Slots), BeforeOut(Slots);
+  for (std::uint32_t S = 0; S < Slots; ++S)
+    steps::ChainLinks{Next.data(), Merged.data(), Pred.data()}(S);
+  for (std::uint32_t S = 0; S < Slots; ++S)
+    steps::ChainStart{Merged.data(), Pred.data(), Run.data(), Up.data(),
+                      Before.data()}(S);
+  EXPECT_EQ(steps::getChainJumpRounds(Slots), 17u);
+  EXPECT_EQ(steps::getChainJumpRounds(1), 0u);
+  EXPECT_EQ(steps::getChainJumpRounds(2), 1u);
+  for (unsigned J = steps::getChainJumpRounds(Slots); J > 0; --J) {
+    for (std::uint32_t S = 0; S < Slots; ++S)
+      steps::ChainJump{Up.data(), Before.data(), UpOut.data(),
+                       BeforeOut.data()}(S);
+    Up.swap(UpOut);
+    Before.swap(BeforeOut);
+  }
+  std::uint32_t Sum = 0;
+  for (std::uint32_t S = 0; S < Slots; ++S) {
+    if (S % 2) {
+      EXPECT_EQ(Up[S], S);
+      EXPECT_EQ(Before[S], 0u);
+      continue;
+    }
+    ASSERT_EQ(Up[S], 0u) << S;
+    ASSERT_EQ(Before[S], Sum) << S;
+    Sum += Run[S];
+  }
+}
+
 } // namespace

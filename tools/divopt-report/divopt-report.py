@@ -239,6 +239,9 @@ def read_remark_yaml(path, text):
                             "file": loc.get("File"), "line": loc.get("Line"),
                             "col": loc.get("Column"), "msg": "".join(msg),
                             "args": args})
+    except (AttributeError, TypeError, ValueError):
+        raise ReportError(f"{path}: a YAML document that is not a remark "
+                          f"(want Pass, Name, DebugLoc, Function, Args)")
     except yaml.YAMLError as e:
         raise ReportError(f"{path}: malformed YAML remarks: "
                           f"{str(e).splitlines()[0]}")

@@ -265,7 +265,7 @@ def read_remarks(path):
     return remarks
 
 
-WAY_COSTS = re.compile(r"way costs ([0-9.e+]+(?:\+[0-9.e+]+)*) issue slots")
+WAY_COSTS = re.compile(r"way costs ([0-9.]+(?:\+[0-9.]+)*) issue slots")
 IDENTITY = re.compile(r"profile branch (\d+) of (\S+) cfg=(0x[0-9a-f]+)")
 SPEEDUP = re.compile(r"predicted speedup ([0-9.]+)x")
 STALE = re.compile(r"the records of '([^']+)' are stale")
@@ -337,7 +337,8 @@ def build_rows(profile, remarks):
                 # the function and the source location.
                 if ident == (fn["name"], index, fn["cfg"]) or (
                         ident is None and i not in used and
-                        r["function"] == fn["name"] and b["at"] and
+                        r["function"] in (None, fn["name"]) and
+                        b["at"] and
                         (r["line"], r["col"]) == b["at"][1:] and
                         same_file(r["file"], b["at"][0])):
                     row["costs"], row["remark"] = costs, r
@@ -465,8 +466,9 @@ def find_source(path, dirs, known=()):
     candidates = [p for p in known if os.path.isabs(p)]
     candidates += [path] if os.path.isabs(path) else []
     for d in dirs + [os.getcwd()]:
-        candidates += [os.path.join(d, path),
-                       os.path.join(d, os.path.basename(path))]
+        for p in [path] + [k for k in known if not os.path.isabs(k)]:
+            candidates += [os.path.join(d, p),
+                           os.path.join(d, os.path.basename(p))]
     for c in candidates:
         if os.path.isfile(c):
             return c

@@ -10,6 +10,8 @@
 #   include/divopt/analysis/model/*.h      "runtime/Launch.h"
 #   bin/divopt-explain                     what DivOpt does to a .cu file
 #   bin/divopt-profdata                    merges and shows divergence profiles
+#   bin/divopt-report                      where a profiled run diverged, what
+#                                          it cost, what DivOpt did (Python 3)
 #   lib/libDivOptProfile.a,                the profile format (DivOpt::Profile)
 #   include/divopt/profile/*.h
 #   lib/cmake/DivOpt/                      DivOptConfig.cmake, divopt_enable()
@@ -50,6 +52,8 @@ install(TARGETS divopt-profdata RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
 
 install(PROGRAMS scripts/explain.sh DESTINATION ${CMAKE_INSTALL_BINDIR}
   RENAME divopt-explain COMPONENT DivOpt)
+install(PROGRAMS tools/divopt-report/divopt-report.py
+  DESTINATION ${CMAKE_INSTALL_BINDIR} RENAME divopt-report COMPONENT DivOpt)
 install(FILES README.md LICENSE docs/DESIGN.md
   DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT DivOpt)
 

@@ -14,7 +14,8 @@
 // runtime uses too).
 //
 // - sortThreadsOnDevice: Sorting's order (Regrouping.h): threads in
-//   lexicographic order of their BBVs, ties by thread index: CUB's stable
+//   lexicographic order of their BBVs (columns in getSortingColumns'
+//   order), ties by thread index: CUB's stable
 //   radix sort of (key, thread) pairs, least significant key first, each
 //   key packing as many varying columns (less their least value) as fit 64
 //   bits. The same order as regroupThreads(..., Sorting) element for

@@ -6,6 +6,7 @@
 
 #include "runtime/gpu/CudaCheck.h"
 #include "runtime/gpu/DeviceRegrouping.h"
+#include "runtime/Regrouping.h"
 
 #include <cub/device/device_radix_sort.cuh>
 
@@ -73,19 +74,17 @@ unsigned gridFor(std::size_t N) {
   return static_cast<unsigned>((N + Threads - 1) / Threads);
 }
 
-/// The varying columns grouped into keys of at most 64 bits, in column
-/// order (the first key the most significant).
+/// The varying columns grouped into keys of at most 64 bits, in the host's
+/// column order (getSortingColumns; the first key the most significant).
 std::vector<std::vector<KeyColumn>>
 groupIntoKeys(const std::vector<std::uint32_t> &Least,
               const std::vector<std::uint32_t> &Most) {
   std::vector<std::vector<KeyColumn>> Keys;
   unsigned Used = 64;
-  for (std::uint32_t Col = 0; Col < Least.size(); ++Col) {
+  for (std::uint32_t Col : getSortingColumns(Least, Most)) {
     std::uint32_t Bits = 0;
     while (Bits < 32 && (std::uint64_t(Most[Col] - Least[Col]) >> Bits) != 0)
       ++Bits;
-    if (Bits == 0)
-      continue; // Equal in every row: orders nothing.
     if (Used + Bits > 64) {
       Keys.emplace_back();
       Used = 0;

@@ -53,20 +53,63 @@ TEST(Regrouping, NamesRoundTrip) {
 }
 
 TEST(Regrouping, SortingIsLexicographicAndStable) {
-  // Rows compare on block 0 first, then block 1: {0,9} < {1,0} < {1,2}.
+  // Block 1 spans 9 counts, block 0 one: rows compare on block 1 first,
+  // then block 0: {1,0} < {1,2} = {1,2} < {0,9}, equal rows in thread order.
   BbvSet S = makeSet({{1, 2}, {0, 9}, {1, 0}, {1, 2}});
   EXPECT_EQ(regroupThreads(S, {1, 1}, RegroupAlgorithm::Sorting, 4),
-            (Order{1, 2, 0, 3}));
+            (Order{2, 0, 3, 1}));
 }
 
-/// The order std::stable_sort gives the rows: Sorting's definition.
+/// The order std::stable_sort gives the rows, their columns taken widest
+/// span first (equal spans in index order): Sorting's definition.
 Order getStableSortOrder(const std::vector<std::vector<std::uint32_t>> &Rows) {
+  std::size_t Width = Rows.empty() ? 0 : Rows[0].size();
+  std::vector<std::uint32_t> Span(Width);
+  for (std::size_t C = 0; C < Width; ++C) {
+    auto [Lo, Hi] = std::minmax_element(
+        Rows.begin(), Rows.end(),
+        [C](const auto &A, const auto &B) { return A[C] < B[C]; });
+    Span[C] = (*Hi)[C] - (*Lo)[C];
+  }
+  std::vector<std::size_t> Cols(Width);
+  std::iota(Cols.begin(), Cols.end(), 0);
+  std::stable_sort(Cols.begin(), Cols.end(), [&](std::size_t A, std::size_t B) {
+    return Span[A] > Span[B];
+  });
   Order O(Rows.size());
   std::iota(O.begin(), O.end(), 0u);
   std::stable_sort(O.begin(), O.end(), [&](std::uint32_t A, std::uint32_t B) {
-    return Rows[A] < Rows[B];
+    for (std::size_t C : Cols)
+      if (Rows[A][C] != Rows[B][C])
+        return Rows[A][C] < Rows[B][C];
+    return false;
   });
   return O;
+}
+
+TEST(Regrouping, SortingTakesTheWidestColumnFirstWhateverTheNumbering) {
+  // An unrolled loop: a remainder block (trips % 8) and the body (trips /
+  // 8). Long threads (remainder 2, body 1000) and short ones (remainder 4,
+  // body 30): in index order the remainder decided, long first. The body's
+  // span is wider: short first, and the same with the columns swapped.
+  std::vector<std::vector<std::uint32_t>> Rows, Swapped;
+  for (int I = 0; I < 64; ++I) {
+    bool Long = I % 8 == 0;
+    Rows.push_back({Long ? 2u : 4u, Long ? 1000u : 30u});
+    Swapped.push_back({Rows.back()[1], Rows.back()[0]});
+  }
+  Order Want;
+  for (std::uint32_t I = 0; I < 64; ++I)
+    if (I % 8 != 0)
+      Want.push_back(I);
+  for (std::uint32_t I = 0; I < 64; I += 8)
+    Want.push_back(I);
+  EXPECT_EQ(regroupThreads(makeSet(Rows), {1, 1}, RegroupAlgorithm::Sorting),
+            Want);
+  EXPECT_EQ(regroupThreads(makeSet(Swapped), {1, 1}, RegroupAlgorithm::Sorting),
+            Want);
+  EXPECT_EQ(getSortingColumns({5, 5}, {5, 5}), (Order{})); // None varies.
+  EXPECT_EQ(getSortingColumns({2, 30, 7}, {4, 1000, 9}), (Order{1, 0, 2}));
 }
 
 TEST(Regrouping, SortingManyDistinctBbvsMatchesAStableSort) {

@@ -113,7 +113,7 @@ std::optional<BbvClasses> formClassesByHash(const BbvSet &Set,
   std::sort(ByRow.begin(), ByRow.end(), [&](std::uint32_t A, std::uint32_t B) {
     for (std::uint32_t Col : Cols)
       if (Rows[A][Col] != Rows[B][Col])
-        return Rows[A][Col] < Rows[B][Col];
+        return Rows[A][Col] > Rows[B][Col];
     return false;
   });
   std::vector<std::uint32_t> RankOf(Rows.size());
@@ -155,7 +155,7 @@ void radixPass(std::vector<std::uint64_t> &Keys,
 struct KeyColumn {
   std::uint32_t Col;
   unsigned Bits;
-  std::uint32_t Least;
+  std::uint32_t Most; ///< A key holds Most - count: heavier rows first.
 };
 
 /// Sorting's varying columns, most significant first (getSortingColumns):
@@ -174,14 +174,15 @@ std::vector<KeyColumn> getKeyColumns(const BbvSet &Set) {
     unsigned Bits = 0;
     while (Bits < 32 && (std::uint64_t(Most[Col] - Least[Col]) >> Bits) != 0)
       ++Bits;
-    Key.push_back({Col, Bits, Least[Col]});
+    Key.push_back({Col, Bits, Most[Col]});
   }
   return Key;
 }
 
 /// Many distinct BBVs whose varying columns fit 64 bits together: each row
-/// packed into one key (the columns in significance order, each less its
-/// least value), so that key order is lexicographic row order, then a
+/// packed into one key (the columns in significance order, each as its
+/// largest value less the count), so that key order is descending
+/// lexicographic row order, then a
 /// stable LSD radix sort of the keys: linear in the threads, where
 /// comparison sorts of a million rows took most of a second.
 std::optional<BbvClasses> formClassesByPackedKeys(const BbvSet &Set) {
@@ -195,7 +196,7 @@ std::optional<BbvClasses> formClassesByPackedKeys(const BbvSet &Set) {
   for (std::size_t T = 0; T < Set.Threads; ++T) {
     std::uint64_t K = 0;
     for (const KeyColumn &C : Key)
-      K = K << C.Bits | (Set.row(T)[C.Col] - C.Least);
+      K = K << C.Bits | (C.Most - Set.row(T)[C.Col]);
     Keys[T] = K;
   }
   BbvClasses C;
@@ -224,8 +225,9 @@ BbvClasses formClassesByColumns(const BbvSet &Set) {
   for (std::size_t K = Key.size(); K-- > 0;) {
     std::uint32_t Col = Key[K].Col;
     for (std::size_t P = 0; P < Set.Threads; ++P) {
-      std::uint32_t V = Set.row(C.Sorted[P])[Col];
-      // Equal counts keep their order: the position breaks the tie.
+      // Descending counts (Most - count ascending); equal counts keep
+      // their order: the position breaks the tie.
+      std::uint32_t V = Key[K].Most - Set.row(C.Sorted[P])[Col];
       Keys[P] = static_cast<std::uint64_t>(V) << 32 | P;
     }
     std::sort(Keys.begin(), Keys.end());

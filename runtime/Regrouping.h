@@ -11,8 +11,11 @@
 // pass makes a kernel run that order: position p does thread order[p]'s
 // work (reference redirection).
 //
-// Sorting:    threads in lexicographic order of their BBVs, the columns
-//             in getSortingColumns' order.
+// Sorting:    threads in descending lexicographic order of their BBVs,
+//             the columns in getSortingColumns' order: heavier threads
+//             first, so the longest CTAs start first and the short ones
+//             fill the launch's tail (longest-first scheduling); the
+//             grouping is the same either way.
 // Greedy:     threads with equal BBVs form groups; each group's full warps
 //             stand alone, and the remainders (fewer than a warp) are merged
 //             pairwise, neighbours in latency order, cheapest first (the

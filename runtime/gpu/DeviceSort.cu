@@ -49,9 +49,10 @@ __global__ void identity(std::uint32_t *Order, std::size_t N) {
     Order[I] = static_cast<std::uint32_t>(I);
 }
 
-/// One column of a key: its index, the bits it spans and its least value.
+/// One column of a key: its index, the bits it spans and its largest
+/// value (a key holds Most - count: heavier rows first, as on the host).
 struct KeyColumn {
-  std::uint32_t Col, Bits, Least;
+  std::uint32_t Col, Bits, Most;
 };
 
 /// Keys[p]: the columns of Key packed (first most significant) for the
@@ -66,7 +67,7 @@ __global__ void packKeys(const std::uint32_t *Words, std::size_t Width,
   const std::uint32_t *Row = Words + std::size_t(Order[P]) * Width;
   std::uint64_t K = 0;
   for (unsigned C = 0; C < Columns; ++C)
-    K = K << Key[C].Bits | (Row[Key[C].Col] - Key[C].Least);
+    K = K << Key[C].Bits | (Key[C].Most - Row[Key[C].Col]);
   Keys[P] = K;
 }
 
@@ -89,7 +90,7 @@ groupIntoKeys(const std::vector<std::uint32_t> &Least,
       Keys.emplace_back();
       Used = 0;
     }
-    Keys.back().push_back({Col, Bits, Least[Col]});
+    Keys.back().push_back({Col, Bits, Most[Col]});
     Used += Bits;
   }
   return Keys;

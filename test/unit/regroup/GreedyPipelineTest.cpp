@@ -84,7 +84,7 @@ public:
     std::stable_sort(Sorted, Sorted + N, [&](std::uint32_t A, std::uint32_t B) {
       for (std::uint32_t C : Cols)
         if (R.row(A)[C] != R.row(B)[C])
-          return R.row(A)[C] < R.row(B)[C];
+          return R.row(A)[C] > R.row(B)[C];
       return false;
     });
   }

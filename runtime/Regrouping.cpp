@@ -37,6 +37,20 @@ std::optional<RegroupAlgorithm> parseRegroupAlgorithm(std::string_view Name) {
   return std::nullopt;
 }
 
+std::vector<std::uint32_t>
+getSortingColumns(const std::vector<std::uint32_t> &Least,
+                  const std::vector<std::uint32_t> &Most) {
+  std::vector<std::uint32_t> Cols;
+  for (std::uint32_t Col = 0; Col < Least.size() && Col < Most.size(); ++Col)
+    if (Least[Col] < Most[Col])
+      Cols.push_back(Col);
+  std::stable_sort(Cols.begin(), Cols.end(),
+                   [&](std::uint32_t A, std::uint32_t B) {
+                     return Most[A] - Least[A] > Most[B] - Least[B];
+                   });
+  return Cols;
+}
+
 namespace {
 
 /// Threads sorted by BBV (lexicographically, stable) and where each class
@@ -86,11 +100,21 @@ std::optional<BbvClasses> formClassesByHash(const BbvSet &Set,
     }
     ClassOf[T] = It->second;
   }
+  // The distinct rows span what all rows span.
+  std::vector<std::uint32_t> Least(Width, ~0u), Most(Width, 0);
+  for (const std::uint32_t *Row : Rows)
+    for (std::size_t B = 0; B < Width; ++B) {
+      Least[B] = std::min(Least[B], Row[B]);
+      Most[B] = std::max(Most[B], Row[B]);
+    }
+  std::vector<std::uint32_t> Cols = getSortingColumns(Least, Most);
   std::vector<std::uint32_t> ByRow(Rows.size());
   std::iota(ByRow.begin(), ByRow.end(), 0u);
   std::sort(ByRow.begin(), ByRow.end(), [&](std::uint32_t A, std::uint32_t B) {
-    return std::lexicographical_compare(Rows[A], Rows[A] + Width, Rows[B],
-                                        Rows[B] + Width);
+    for (std::uint32_t Col : Cols)
+      if (Rows[A][Col] != Rows[B][Col])
+        return Rows[A][Col] > Rows[B][Col];
+    return false;
   });
   std::vector<std::uint32_t> RankOf(Rows.size());
   for (std::uint32_t R = 0; R < ByRow.size(); ++R)
@@ -126,10 +150,17 @@ void radixPass(std::vector<std::uint64_t> &Keys,
   Threads.swap(ThreadsNext);
 }
 
-/// Per column, the bits its counts span above their least value, and that
-/// value: one pass over the rows, in memory order.
-std::vector<std::pair<unsigned, std::uint32_t>>
-getColumnSpans(const BbvSet &Set) {
+/// One column of a packed key: its index, the bits its counts span above
+/// their least value, and that value.
+struct KeyColumn {
+  std::uint32_t Col;
+  unsigned Bits;
+  std::uint32_t Most; ///< A key holds Most - count: heavier rows first.
+};
+
+/// Sorting's varying columns, most significant first (getSortingColumns):
+/// one pass over the rows, in memory order.
+std::vector<KeyColumn> getKeyColumns(const BbvSet &Set) {
   std::vector<std::uint32_t> Least(Set.Blocks, ~0u), Most(Set.Blocks, 0);
   for (std::size_t T = 0; T < Set.Threads; ++T) {
     const std::uint32_t *Row = Set.row(T);
@@ -138,34 +169,34 @@ getColumnSpans(const BbvSet &Set) {
       Most[Col] = std::max(Most[Col], Row[Col]);
     }
   }
-  std::vector<std::pair<unsigned, std::uint32_t>> Spans;
-  for (std::size_t Col = 0; Col < Set.Blocks; ++Col) {
+  std::vector<KeyColumn> Key;
+  for (std::uint32_t Col : getSortingColumns(Least, Most)) {
     unsigned Bits = 0;
     while (Bits < 32 && (std::uint64_t(Most[Col] - Least[Col]) >> Bits) != 0)
       ++Bits;
-    Spans.push_back({Set.Threads ? Bits : 0, Least[Col]});
+    Key.push_back({Col, Bits, Most[Col]});
   }
-  return Spans;
+  return Key;
 }
 
 /// Many distinct BBVs whose varying columns fit 64 bits together: each row
-/// packed into one key (the columns in significance order, each less its
-/// least value), so that key order is lexicographic row order, then a
+/// packed into one key (the columns in significance order, each as its
+/// largest value less the count), so that key order is descending
+/// lexicographic row order, then a
 /// stable LSD radix sort of the keys: linear in the threads, where
 /// comparison sorts of a million rows took most of a second.
 std::optional<BbvClasses> formClassesByPackedKeys(const BbvSet &Set) {
-  std::vector<std::pair<unsigned, std::uint32_t>> Span = getColumnSpans(Set);
+  std::vector<KeyColumn> Key = getKeyColumns(Set);
   unsigned Bits = 0;
-  for (const auto &S : Span)
-    Bits += S.first;
+  for (const KeyColumn &C : Key)
+    Bits += C.Bits;
   if (Bits > 64)
     return std::nullopt;
   std::vector<std::uint64_t> Keys(Set.Threads), KeysNext(Set.Threads);
   for (std::size_t T = 0; T < Set.Threads; ++T) {
     std::uint64_t K = 0;
-    for (std::size_t Col = 0; Col < Set.Blocks; ++Col)
-      if (Span[Col].first > 0)
-        K = K << Span[Col].first | (Set.row(T)[Col] - Span[Col].second);
+    for (const KeyColumn &C : Key)
+      K = K << C.Bits | (C.Most - Set.row(T)[C.Col]);
     Keys[T] = K;
   }
   BbvClasses C;
@@ -190,16 +221,15 @@ BbvClasses formClassesByColumns(const BbvSet &Set) {
   std::iota(C.Sorted.begin(), C.Sorted.end(), 0u);
   std::vector<std::uint64_t> Keys(Set.Threads);
   std::vector<std::uint32_t> Next(Set.Threads);
-  for (std::size_t Col = Set.Blocks; Col-- > 0;) {
-    bool Varies = false;
+  std::vector<KeyColumn> Key = getKeyColumns(Set);
+  for (std::size_t K = Key.size(); K-- > 0;) {
+    std::uint32_t Col = Key[K].Col;
     for (std::size_t P = 0; P < Set.Threads; ++P) {
-      std::uint32_t V = Set.row(C.Sorted[P])[Col];
-      Varies |= V != Set.row(C.Sorted[0])[Col];
-      // Equal counts keep their order: the position breaks the tie.
+      // Descending counts (Most - count ascending); equal counts keep
+      // their order: the position breaks the tie.
+      std::uint32_t V = Key[K].Most - Set.row(C.Sorted[P])[Col];
       Keys[P] = static_cast<std::uint64_t>(V) << 32 | P;
     }
-    if (!Varies)
-      continue;
     std::sort(Keys.begin(), Keys.end());
     for (std::size_t P = 0; P < Set.Threads; ++P)
       Next[P] = C.Sorted[Keys[P] & 0xffffffffu];

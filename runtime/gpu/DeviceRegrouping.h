@@ -14,10 +14,11 @@
 // runtime uses too).
 //
 // - sortThreadsOnDevice: Sorting's order (Regrouping.h): threads in
-//   lexicographic order of their BBVs, ties by thread index: CUB's stable
-//   radix sort of (key, thread) pairs, least significant key first, each
-//   key packing as many varying columns (less their least value) as fit 64
-//   bits. The same order as regroupThreads(..., Sorting) element for
+//   descending lexicographic order of their BBVs (columns in
+//   getSortingColumns' order), ties by thread index: CUB's stable radix
+//   sort of (key, thread) pairs, least significant key first, each key
+//   packing as many varying columns (largest value less the count) as fit
+//   64 bits. The same order as regroupThreads(..., Sorting) element for
 //   element.
 // - regroupOnDevice: Greedy's and Greedy-Max's orders. The classes of equal
 //   BBVs come from Sorting's order, their whole warps and remainders from

@@ -73,10 +73,19 @@ public:
     }
   }
   void sortThreads(std::uint32_t *Sorted) {
+    std::vector<std::uint32_t> Least(R.Blocks, ~0u), Most(R.Blocks, 0);
+    for (std::size_t T = 0; T < N; ++T)
+      for (std::size_t C = 0; C < R.Blocks; ++C) {
+        Least[C] = std::min(Least[C], R.row(T)[C]);
+        Most[C] = std::max(Most[C], R.row(T)[C]);
+      }
+    std::vector<std::uint32_t> Cols = getSortingColumns(Least, Most);
     std::iota(Sorted, Sorted + N, 0u);
     std::stable_sort(Sorted, Sorted + N, [&](std::uint32_t A, std::uint32_t B) {
-      return std::lexicographical_compare(R.row(A), R.row(A) + R.Blocks,
-                                          R.row(B), R.row(B) + R.Blocks);
+      for (std::uint32_t C : Cols)
+        if (R.row(A)[C] != R.row(B)[C])
+          return R.row(A)[C] > R.row(B)[C];
+      return false;
     });
   }
   std::uint32_t read(const std::uint32_t *P) { return *P; }

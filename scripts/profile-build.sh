@@ -41,7 +41,11 @@ cp "$hook" "$profdata" "$out/"
 "$clang" "${cuda_flags[@]}" "${gen[@]}" -c "$src" -o "$out/whole.o"
 "$clang" "$out/whole.o" -o "$out/divprof-whole" "${link[@]}"
 "$clang" "${cuda_flags[@]}" -fgpu-rdc "${gen[@]}" -c "$src" -o "$out/rdc.o"
-"$clang" -fgpu-rdc --cuda-path="$cuda" "$out/rdc.o" -o "$out/divprof-rdc" "${link[@]}"
+# --offload-new-driver: only then does clang link through
+# clang-linker-wrapper, which links the device code and registers the
+# kernels; without it ld links the host objects alone (run 3: no kernel
+# registered, every launch failed).
+"$clang" -fgpu-rdc --offload-new-driver --cuda-path="$cuda" "$out/rdc.o" -o "$out/divprof-rdc" "${link[@]}"
 rm -f "$out"/*.o
 
 dev=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda" -Wno-unknown-cuda-version

@@ -126,6 +126,8 @@ private:
   void countBranch(BranchSite &S);
   void countHeader(LoopSite &S);
   void countMeet(LoopSite &S, Instruction *Before);
+  void initBlockCounters();
+  Value *getBlockWord(IRBuilder<> &B, unsigned Word);
   void flushAt(ReturnInst *Ret);
 
   Function &F;
@@ -136,8 +138,12 @@ private:
   std::vector<BranchSite> Branches;
   std::vector<LoopSite> Loops;
   GlobalVariable *Counters = nullptr;
-  /// Kernels: each field's private accumulator and its operation.
-  std::map<unsigned, std::pair<AllocaInst *, Op>> Accumulators;
+  /// Kernels: the block's counters in shared memory, one i32 per word,
+  /// then the number of the block's threads that have returned.
+  GlobalVariable *BlockCounters = nullptr;
+  unsigned Words = 0;
+  /// Kernels: each word's operation (Add where not named).
+  std::map<unsigned, Op> WordOps;
   /// Kernels' two-way branches keep 7 of their 10 words; these are derived
   /// where the kernel flushes.
   SmallVector<unsigned, 4> DerivedBranches;
@@ -226,47 +232,64 @@ static AtomicRMWInst::BinOp getAtomic(Op K) {
 
 void FunctionInstrumenter::update(Instruction *Before, Value *Gate,
                                   ArrayRef<Update> Updates) {
-  if (IsKernel) {
-    // Private accumulators, changed by a select: no branch, no atomic.
-    IRBuilder<> B(Before);
-    for (const Update &U : Updates) {
-      auto &[Acc, Kind] = Accumulators[U.Word];
-      if (!Acc) {
-        Kind = U.Kind;
-        Acc = makeLaneState("divopt.prof.acc", U.Kind == Op::Min ? ~0u : 0u);
-        Promotable.pop_back(); // Promoted with the others, at the end.
-      }
-      Value *Old = B.CreateLoad(i32(), Acc);
-      Value *New = nullptr;
-      switch (U.Kind) {
-      case Op::Add:
-        New = B.CreateAdd(Old, B.CreateSelect(Gate, U.V, B.getInt32(0)));
-        break;
-      case Op::Min:
-        New = B.CreateSelect(
-            Gate, B.CreateBinaryIntrinsic(Intrinsic::umin, Old, U.V), Old);
-        break;
-      case Op::Max:
-        New = B.CreateSelect(
-            Gate, B.CreateBinaryIntrinsic(Intrinsic::umax, Old, U.V), Old);
-        break;
-      }
-      B.CreateStore(New, Acc);
-    }
-    return;
-  }
-  // A device function: the leader updates the globals now.
+  // The leader lane updates the counters now: a kernel's in its block's
+  // shared memory (drained once per block, flushAt), a device function's in
+  // the globals.
   BasicBlock *Head = Before->getParent();
   BasicBlock *Tail = SplitBlock(Head, Before);
   BasicBlock *Flush = BasicBlock::Create(Ctx, "divopt.prof.flush", &F, Tail);
   Head->getTerminator()->eraseFromParent();
   BranchInst::Create(Flush, Tail, Gate, Head);
   IRBuilder<> B(Flush);
-  for (const Update &U : Updates)
+  for (const Update &U : Updates) {
+    if (IsKernel) {
+      WordOps[U.Word] = U.Kind;
+      B.CreateAtomicRMW(getAtomic(U.Kind), getBlockWord(B, U.Word), U.V,
+                        MaybeAlign(4), AtomicOrdering::Monotonic,
+                        Ctx.getOrInsertSyncScopeID("block"));
+      continue;
+    }
     B.CreateAtomicRMW(getAtomic(U.Kind), getWordAddress(B, U.Word),
                       B.CreateZExt(U.V, B.getInt64Ty()), MaybeAlign(8),
                       AtomicOrdering::Monotonic);
+  }
   B.CreateBr(Tail);
+}
+
+Value *FunctionInstrumenter::getBlockWord(IRBuilder<> &B, unsigned Word) {
+  return B.CreateConstInBoundsGEP2_64(BlockCounters->getValueType(),
+                                      BlockCounters, 0, Word);
+}
+
+/// The block's counters start as the globals do (zero, the spread minima
+/// "none"), written by thread (0,0,0) before every thread passes a barrier.
+/// At entry every thread of the block is there, so the barrier is legal.
+void FunctionInstrumenter::initBlockCounters() {
+  BasicBlock &Entry = F.getEntryBlock();
+  BasicBlock *Rest = SplitBlock(&Entry, Entry.getFirstNonPHIOrDbgOrAlloca(),
+                                static_cast<DominatorTree *>(nullptr),
+                                nullptr, nullptr, "divopt.prof.start");
+  BasicBlock *Init =
+      BasicBlock::Create(Ctx, "divopt.prof.init", &F, Rest);
+  IRBuilder<> B(Entry.getTerminator());
+  Value *First = B.getTrue();
+  for (Intrinsic::ID ID : {Intrinsic::nvvm_read_ptx_sreg_tid_x,
+                           Intrinsic::nvvm_read_ptx_sreg_tid_y,
+                           Intrinsic::nvvm_read_ptx_sreg_tid_z})
+    First = B.CreateAnd(First,
+                        B.CreateICmpEQ(call(B, ID, {}), B.getInt32(0)));
+  Entry.getTerminator()->eraseFromParent();
+  B.SetInsertPoint(&Entry);
+  B.CreateCondBr(First, Init, Rest);
+  B.SetInsertPoint(Init);
+  B.CreateMemSet(BlockCounters, B.getInt8(0), (Words + 1) * 4, Align(4));
+  for (auto &[Word, K] : WordOps)
+    if (K == Op::Min)
+      B.CreateStore(B.getInt32(~0u), getBlockWord(B, Word));
+  B.CreateBr(Rest);
+  B.SetInsertPoint(&*Rest->getFirstInsertionPt());
+  B.CreateIntrinsic(Intrinsic::nvvm_barrier_cta_sync_all, {},
+                    {B.getInt32(0)});
 }
 
 void FunctionInstrumenter::countBranch(BranchSite &S) {
@@ -373,28 +396,47 @@ void FunctionInstrumenter::countMeet(LoopSite &S, Instruction *Before) {
           {S.Base + LoopSpreadMax, Op::Max, Spread}});
 }
 
+/// The lanes returning here add themselves to the block's count of
+/// returned threads; the leader that completes it drains the block's
+/// counters into the globals (acq_rel: the other warps' updates, made
+/// before their own arrival, are visible to it).
 void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
   using namespace profile;
   IRBuilder<> B(Ret);
+  auto [Mask, Leader] = getLeader(B);
+  // Orders the counter updates of every returning lane (a lane may have
+  // been an earlier leader) before the leader's arrival (bar.warp.sync
+  // orders memory among the lanes it names).
+  B.CreateIntrinsic(Intrinsic::nvvm_bar_warp_sync, {}, {Mask});
+  Value *Returning = popc(B, Mask);
+  Value *Threads = B.getInt32(1);
+  for (Intrinsic::ID ID : {Intrinsic::nvvm_read_ptx_sreg_ntid_x,
+                           Intrinsic::nvvm_read_ptx_sreg_ntid_y,
+                           Intrinsic::nvvm_read_ptx_sreg_ntid_z})
+    Threads = B.CreateMul(Threads, call(B, ID, {}));
+  BasicBlock *Head = Ret->getParent();
+  BasicBlock *Tail = SplitBlock(Head, Ret);
+  BasicBlock *Arrive = BasicBlock::Create(Ctx, "divopt.prof.arrive", &F, Tail);
+  BasicBlock *Flush = BasicBlock::Create(Ctx, "divopt.prof.flush", &F, Tail);
+  Head->getTerminator()->eraseFromParent();
+  BranchInst::Create(Arrive, Tail, Leader, Head);
+  B.SetInsertPoint(Arrive);
+  Value *Before = B.CreateAtomicRMW(
+      AtomicRMWInst::Add, getBlockWord(B, Words), Returning, MaybeAlign(4),
+      AtomicOrdering::AcquireRelease, Ctx.getOrInsertSyncScopeID("block"));
+  B.CreateCondBr(B.CreateICmpEQ(B.CreateAdd(Before, Returning), Threads),
+                 Flush, Tail);
+  B.SetInsertPoint(Flush);
   Type *I64 = B.getInt64Ty();
   std::map<unsigned, Value *> Value64;
-  Value *Any = B.getFalse();
-  for (auto &[Word, Acc] : Accumulators) {
-    Value *V = B.CreateLoad(i32(), Acc.first);
-    bool IsMin = Acc.second == Op::Min;
-    Any = B.CreateOr(Any, B.CreateICmpNE(V, B.getInt32(IsMin ? ~0u : 0u)));
+  for (auto &[Word, K] : WordOps) {
+    Value *V = B.CreateLoad(i32(), getBlockWord(B, Word));
     Value *Wide = B.CreateZExt(V, I64);
-    if (IsMin) // No entry lowered it: leave the global's own "none".
+    if (K == Op::Min) // No entry lowered it: the global's own "none".
       Wide = B.CreateSelect(B.CreateICmpEQ(V, B.getInt32(~0u)),
                             B.getInt64(NoSpreadMin), Wide);
     Value64[Word] = Wide;
   }
-  BasicBlock *Head = Ret->getParent();
-  BasicBlock *Tail = SplitBlock(Head, Ret);
-  BasicBlock *Flush = BasicBlock::Create(Ctx, "divopt.prof.flush", &F, Tail);
-  Head->getTerminator()->eraseFromParent();
-  BranchInst::Create(Flush, Tail, Any, Head);
-  B.SetInsertPoint(Flush);
   for (unsigned Base : DerivedBranches) {
     Value *Execs = Value64[Base + BranchExecs];
     Value *Div = Value64[Base + BranchDivergent];
@@ -405,8 +447,8 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
     Value64[Base + getBranchWarpsWord(1, 2)] = B.CreateAdd(Uni1, Div);
   }
   for (auto &[Word, V] : Value64) {
-    auto It = Accumulators.find(Word);
-    Op K = It == Accumulators.end() ? Op::Add : It->second.second;
+    auto It = WordOps.find(Word);
+    Op K = It == WordOps.end() ? Op::Add : It->second;
     B.CreateAtomicRMW(getAtomic(K), getWordAddress(B, Word), V, MaybeAlign(8),
                       AtomicOrdering::Monotonic);
   }
@@ -418,7 +460,7 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out) {
   CF.Key = PI->getKey();
   CF.Symbol = profile::CounterArrayPrefix + F.getName().str();
   // Words in the descriptor's order: branches, then loops.
-  unsigned Words = 0;
+  Words = 0;
   for (BranchSite &S : Branches) {
     S.Base = Words;
     CounterSite CS;
@@ -460,6 +502,14 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out) {
                                 /*AddressSpace=*/1);
   Counters->setAlignment(Align(8));
   Out = Counters;
+  if (IsKernel) {
+    auto *BlockTy = ArrayType::get(i32(), Words + 1);
+    BlockCounters = new GlobalVariable(
+        M, BlockTy, /*isConstant=*/false, GlobalValue::InternalLinkage,
+        UndefValue::get(BlockTy), "divopt.prof.block." + F.getName(), nullptr,
+        GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
+    BlockCounters->setAlignment(Align(4));
+  }
 
   SmallVector<ReturnInst *, 2> Returns;
   for (BasicBlock &BB : F)
@@ -485,12 +535,12 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out) {
     countHeader(S);
   for (auto [S, Before] : Meets)
     countMeet(*S, Before);
-  if (IsKernel)
+  if (IsKernel) {
     for (ReturnInst *R : Returns)
       flushAt(R);
+    initBlockCounters();
+  }
 
-  for (auto &[Word, Acc] : Accumulators)
-    Promotable.push_back(Acc.first);
   DominatorTree DT(F);
   PromoteMemToReg(Promotable, DT);
   NumBranches += Branches.size();

@@ -244,8 +244,11 @@ void FunctionInstrumenter::update(Instruction *Before, Value *Gate,
   for (const Update &U : Updates) {
     if (IsKernel) {
       WordOps[U.Word] = U.Kind;
-      B.CreateAtomicRMW(getAtomic(U.Kind), getBlockWord(B, U.Word), U.V,
-                        MaybeAlign(4), AtomicOrdering::Monotonic,
+      bool IsMin = U.Kind == Op::Min;
+      B.CreateAtomicRMW(getAtomic(IsMin ? Op::Max : U.Kind),
+                        getBlockWord(B, U.Word),
+                        IsMin ? B.CreateNot(U.V) : U.V, MaybeAlign(4),
+                        AtomicOrdering::Monotonic,
                         Ctx.getOrInsertSyncScopeID("block"));
       continue;
     }
@@ -261,32 +264,43 @@ Value *FunctionInstrumenter::getBlockWord(IRBuilder<> &B, unsigned Word) {
                                       BlockCounters, 0, Word);
 }
 
-/// The block's counters start as the globals do (zero, the spread minima
-/// "none"), written by thread (0,0,0) before every thread passes a barrier.
-/// At entry every thread of the block is there, so the barrier is legal.
+/// The block's counters start at zero (a minimum is kept as the maximum
+/// of its complement, so zero is its "none" too), cleared by the block's
+/// threads together, a word each in turn, before a barrier: at entry
+/// every thread of the block is there, so the barrier is legal.
 void FunctionInstrumenter::initBlockCounters() {
   BasicBlock &Entry = F.getEntryBlock();
   BasicBlock *Rest = SplitBlock(&Entry, Entry.getFirstNonPHIOrDbgOrAlloca(),
                                 static_cast<DominatorTree *>(nullptr),
                                 nullptr, nullptr, "divopt.prof.start");
-  BasicBlock *Init =
-      BasicBlock::Create(Ctx, "divopt.prof.init", &F, Rest);
+  BasicBlock *Clear = BasicBlock::Create(Ctx, "divopt.prof.clear", &F, Rest);
   IRBuilder<> B(Entry.getTerminator());
-  Value *First = B.getTrue();
-  for (Intrinsic::ID ID : {Intrinsic::nvvm_read_ptx_sreg_tid_x,
-                           Intrinsic::nvvm_read_ptx_sreg_tid_y,
-                           Intrinsic::nvvm_read_ptx_sreg_tid_z})
-    First = B.CreateAnd(First,
-                        B.CreateICmpEQ(call(B, ID, {}), B.getInt32(0)));
+  Value *NX = call(B, Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
+  Value *NY = call(B, Intrinsic::nvvm_read_ptx_sreg_ntid_y, {});
+  Value *NZ = call(B, Intrinsic::nvvm_read_ptx_sreg_ntid_z, {});
+  Value *Tid = B.CreateAdd(
+      call(B, Intrinsic::nvvm_read_ptx_sreg_tid_x, {}),
+      B.CreateMul(NX, B.CreateAdd(call(B, Intrinsic::nvvm_read_ptx_sreg_tid_y,
+                                       {}),
+                                  B.CreateMul(NY, call(B,
+                                                       Intrinsic::
+                                                           nvvm_read_ptx_sreg_tid_z,
+                                                       {})))));
+  Value *Threads = B.CreateMul(B.CreateMul(NX, NY), NZ);
+  Value *Last = B.getInt32(Words); // The returned-thread count.
   Entry.getTerminator()->eraseFromParent();
   B.SetInsertPoint(&Entry);
-  B.CreateCondBr(First, Init, Rest);
-  B.SetInsertPoint(Init);
-  B.CreateMemSet(BlockCounters, B.getInt8(0), (Words + 1) * 4, Align(4));
-  for (auto &[Word, K] : WordOps)
-    if (K == Op::Min)
-      B.CreateStore(B.getInt32(~0u), getBlockWord(B, Word));
-  B.CreateBr(Rest);
+  B.CreateCondBr(B.CreateICmpULE(Tid, Last), Clear, Rest);
+  B.SetInsertPoint(Clear);
+  PHINode *I = B.CreatePHI(i32(), 2, "divopt.prof.word");
+  I->addIncoming(Tid, &Entry);
+  B.CreateStore(B.getInt32(0),
+                B.CreateInBoundsGEP(BlockCounters->getValueType(),
+                                    BlockCounters,
+                                    {B.getInt32(0), I}));
+  Value *Next = B.CreateAdd(I, Threads);
+  I->addIncoming(Next, Clear);
+  B.CreateCondBr(B.CreateICmpULE(Next, Last), Clear, Rest);
   B.SetInsertPoint(&*Rest->getFirstInsertionPt());
   B.CreateIntrinsic(Intrinsic::nvvm_barrier_cta_sync_all, {},
                     {B.getInt32(0)});
@@ -432,9 +446,10 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
   for (auto &[Word, K] : WordOps) {
     Value *V = B.CreateLoad(i32(), getBlockWord(B, Word));
     Value *Wide = B.CreateZExt(V, I64);
-    if (K == Op::Min) // No entry lowered it: the global's own "none".
-      Wide = B.CreateSelect(B.CreateICmpEQ(V, B.getInt32(~0u)),
-                            B.getInt64(NoSpreadMin), Wide);
+    if (K == Op::Min) // The complement's maximum; zero: none.
+      Wide = B.CreateSelect(B.CreateICmpEQ(V, B.getInt32(0)),
+                            B.getInt64(NoSpreadMin),
+                            B.CreateZExt(B.CreateNot(V), I64));
     Value64[Word] = Wide;
   }
   for (unsigned Base : DerivedBranches) {

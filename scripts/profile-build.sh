@@ -31,7 +31,10 @@ done
 rm -rf "$out" && mkdir -p "$out/bench"
 cuda_flags=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda"
             -Wno-unknown-cuda-version -O3)
-gen=(-fpass-plugin="$plugin" -mllvm -divopt-profile-generate)
+# -gline-tables-only: line tables only (no variables, no cost at run
+# time, the same control flow and so the same profile identities), so
+# that the profile's records name their source lines.
+gen=(-fpass-plugin="$plugin" -mllvm -divopt-profile-generate -gline-tables-only)
 link=(-L"$cuda/lib64" -lcudart -L"$out" -Wl,--no-as-needed -ldivopt-launch
       -Wl,-rpath,'$ORIGIN')
 src=$root/examples/profile/divprof.cu
@@ -54,7 +57,7 @@ for b in itdelay brdis split loopadv meld; do
   k=$root/bench/kernels
   "$clang" "${dev[@]}" "$k/$b.cu" -o "$out/bench/$b.clang-O3.ptx"
   "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
-    -mllvm -divopt-profile-generate "$k/$b.cu" -o "$out/bench/$b.clang-O3-divopt.ptx"
+    -mllvm -divopt-profile-generate -gline-tables-only "$k/$b.cu" -o "$out/bench/$b.clang-O3-divopt.ptx"
   "$clang" "${dev[@]}" "$k/${b}_hand.cu" -o "$out/bench/${b}_hand.clang-O3.ptx"
   "$cuda/bin/nvcc" -O3 -arch=sm_90 -ptx "$k/$b.cu" -o "$out/bench/$b.nvcc-O3.ptx"
 done

@@ -59,6 +59,9 @@ verdict "parity: (i & 1) diverged in all 2048 warp executions" "$r"
 # "br (i < n), body, return", so way 0 is the body; accept either order.
 records "$p" _Z6parityPfPKfi | grep -Eq 'execs=2048 divergent=0 lanes=(0,65536 warps=0,2048 uniform=0,2048|65536,0 warps=2048,0 uniform=2048,0) ' && r=ok || r=FAILED
 verdict "parity: the bounds guard never diverged, all lanes one way" "$r"
+# Built with -gline-tables-only: (i & 1) is on line 17 of divprof.cu.
+records "$p" _Z6parityPfPKfi | grep -q ' at=[^ ]*divprof\.cu:17:' && r=ok || r=FAILED
+verdict "records name their source lines (-gline-tables-only)" "$r"
 records "$p" _Z7byblockPfPKfi | grep -q 'execs=2048 divergent=0 lanes=32768,32768 warps=1024,1024 uniform=1024,1024' && r=ok || r=FAILED
 verdict "byblock: per-block branch never diverged, 1024 each way" "$r"
 records "$p" _Z4walkPfPKii | grep '^loop ' | field spread | grep -q ',3$' && r=ok || r=FAILED

@@ -49,15 +49,22 @@ struct Update {
   Value *V;
 };
 
-/// A lane's way in the previous and this iteration: none yet.
-constexpr uint32_t NoWay = ~0u;
+/// A lane's ways in this and the previous iteration of a loop, for all the
+/// loop's counted branches packed into i32 words: a field per branch
+/// holding its way + 1, zero for none yet (a register pair per 32 bits,
+/// not per branch).
+struct LaneWays {
+  AllocaInst *Cur = nullptr, *Last = nullptr;
+  unsigned Used = 0;
+};
 
 struct BranchSite {
   const ProfiledBranch *PB;
   /// Innermost loop, for the lanes' direction changes.
   Loop *L = nullptr;
   unsigned Base = 0;
-  AllocaInst *Cur = nullptr, *Last = nullptr;
+  /// The packed word of L's lane ways holding this branch's field.
+  unsigned Pack = 0, Shift = 0, Width = 0;
 };
 
 struct LoopSite {
@@ -137,6 +144,7 @@ private:
   std::optional<ProfileIdentity> PI;
   std::vector<BranchSite> Branches;
   std::vector<LoopSite> Loops;
+  DenseMap<Loop *, SmallVector<LaneWays, 1>> Packs;
   GlobalVariable *Counters = nullptr;
   /// Kernels: the block's counters in shared memory, one i32 per word,
   /// then the number of the block's threads that have returned.
@@ -358,16 +366,29 @@ void FunctionInstrumenter::countBranch(BranchSite &S) {
     DerivedBranches.push_back(S.Base);
   if (S.L) {
     // Direction changes between this lane's consecutive iterations.
-    S.Cur = makeLaneState("divopt.prof.way", NoWay);
-    S.Last = makeLaneState("divopt.prof.lastway", NoWay);
-    Value *Last = B.CreateLoad(i32(), S.Last);
-    Value *Paired = B.CreateICmpNE(Last, B.getInt32(NoWay));
-    Value *Changed = B.CreateAnd(Paired, B.CreateICmpNE(Last, Way));
+    S.Width = Log2_32_Ceil(N + 1);
+    SmallVector<LaneWays, 1> &P = Packs[S.L];
+    if (P.empty() || P.back().Used + S.Width > 32) {
+      P.emplace_back();
+      P.back().Cur = makeLaneState("divopt.prof.ways", 0);
+      P.back().Last = makeLaneState("divopt.prof.lastways", 0);
+    }
+    S.Pack = P.size() - 1;
+    S.Shift = P.back().Used;
+    P.back().Used += S.Width;
+    uint32_t FieldMask = ((1u << S.Width) - 1) << S.Shift;
+    Value *Mine = B.CreateShl(B.CreateAdd(Way, B.getInt32(1)), S.Shift);
+    Value *Last =
+        B.CreateAnd(B.CreateLoad(i32(), P.back().Last), B.getInt32(FieldMask));
+    Value *Paired = B.CreateICmpNE(Last, B.getInt32(0));
+    Value *Changed = B.CreateAnd(Paired, B.CreateICmpNE(Last, Mine));
     U.push_back(
         {S.Base + BranchPairs, Op::Add, popc(B, ballot(B, Mask, Paired))});
     U.push_back(
         {S.Base + BranchChanges, Op::Add, popc(B, ballot(B, Mask, Changed))});
-    B.CreateStore(Way, S.Cur);
+    Value *Cur = B.CreateAnd(B.CreateLoad(i32(), P.back().Cur),
+                             B.getInt32(~FieldMask));
+    B.CreateStore(B.CreateOr(Cur, Mine), P.back().Cur);
   }
   update(Term, Leader, U);
 }
@@ -376,12 +397,10 @@ void FunctionInstrumenter::countHeader(LoopSite &S) {
   IRBuilder<> B(&*S.Header->getFirstInsertionPt());
   Value *Done = B.CreateLoad(i32(), S.Iterations);
   Value *First = B.CreateICmpEQ(Done, B.getInt32(0));
-  for (BranchSite &BS : Branches) {
-    if (BS.L != S.PL->L)
-      continue;
-    Value *Cur = B.CreateLoad(i32(), BS.Cur);
-    B.CreateStore(B.CreateSelect(First, B.getInt32(NoWay), Cur), BS.Last);
-    B.CreateStore(B.getInt32(NoWay), BS.Cur);
+  for (LaneWays &W : Packs.lookup(S.PL->L)) {
+    Value *Cur = B.CreateLoad(i32(), W.Cur);
+    B.CreateStore(B.CreateSelect(First, B.getInt32(0), Cur), W.Last);
+    B.CreateStore(B.getInt32(0), W.Cur);
   }
   B.CreateStore(B.CreateAdd(Done, B.getInt32(1)), S.Iterations);
 }

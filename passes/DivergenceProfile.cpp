@@ -254,9 +254,8 @@ void FunctionInstrumenter::update(Instruction *Before, Value *Gate,
       WordOps[U.Word] = U.Kind;
       bool IsMin = U.Kind == Op::Min;
       B.CreateAtomicRMW(getAtomic(IsMin ? Op::Max : U.Kind),
-                        getBlockWord(B, U.Word),
-                        IsMin ? B.CreateNot(U.V) : U.V, MaybeAlign(4),
-                        AtomicOrdering::Monotonic,
+                        getBlockWord(B, U.Word), IsMin ? B.CreateNot(U.V) : U.V,
+                        MaybeAlign(4), AtomicOrdering::Monotonic,
                         Ctx.getOrInsertSyncScopeID("block"));
       continue;
     }
@@ -279,21 +278,19 @@ Value *FunctionInstrumenter::getBlockWord(IRBuilder<> &B, unsigned Word) {
 void FunctionInstrumenter::initBlockCounters() {
   BasicBlock &Entry = F.getEntryBlock();
   BasicBlock *Rest = SplitBlock(&Entry, Entry.getFirstNonPHIOrDbgOrAlloca(),
-                                static_cast<DominatorTree *>(nullptr),
-                                nullptr, nullptr, "divopt.prof.start");
+                                static_cast<DominatorTree *>(nullptr), nullptr,
+                                nullptr, "divopt.prof.start");
   BasicBlock *Clear = BasicBlock::Create(Ctx, "divopt.prof.clear", &F, Rest);
   IRBuilder<> B(Entry.getTerminator());
   Value *NX = call(B, Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
   Value *NY = call(B, Intrinsic::nvvm_read_ptx_sreg_ntid_y, {});
   Value *NZ = call(B, Intrinsic::nvvm_read_ptx_sreg_ntid_z, {});
-  Value *Tid = B.CreateAdd(
-      call(B, Intrinsic::nvvm_read_ptx_sreg_tid_x, {}),
-      B.CreateMul(NX, B.CreateAdd(call(B, Intrinsic::nvvm_read_ptx_sreg_tid_y,
-                                       {}),
-                                  B.CreateMul(NY, call(B,
-                                                       Intrinsic::
-                                                           nvvm_read_ptx_sreg_tid_z,
-                                                       {})))));
+  // One call a statement: the order of the reads stays fixed.
+  Value *TX = call(B, Intrinsic::nvvm_read_ptx_sreg_tid_x, {});
+  Value *TY = call(B, Intrinsic::nvvm_read_ptx_sreg_tid_y, {});
+  Value *TZ = call(B, Intrinsic::nvvm_read_ptx_sreg_tid_z, {});
+  Value *Tid =
+      B.CreateAdd(TX, B.CreateMul(NX, B.CreateAdd(TY, B.CreateMul(NY, TZ))));
   Value *Threads = B.CreateMul(B.CreateMul(NX, NY), NZ);
   Value *Last = B.getInt32(Words); // The returned-thread count.
   Entry.getTerminator()->eraseFromParent();
@@ -304,14 +301,12 @@ void FunctionInstrumenter::initBlockCounters() {
   I->addIncoming(Tid, &Entry);
   B.CreateStore(B.getInt32(0),
                 B.CreateInBoundsGEP(BlockCounters->getValueType(),
-                                    BlockCounters,
-                                    {B.getInt32(0), I}));
+                                    BlockCounters, {B.getInt32(0), I}));
   Value *Next = B.CreateAdd(I, Threads);
   I->addIncoming(Next, Clear);
   B.CreateCondBr(B.CreateICmpULE(Next, Last), Clear, Rest);
   B.SetInsertPoint(&*Rest->getFirstInsertionPt());
-  B.CreateIntrinsic(Intrinsic::nvvm_barrier_cta_sync_all, {},
-                    {B.getInt32(0)});
+  B.CreateIntrinsic(Intrinsic::nvvm_barrier_cta_sync_all, {}, {B.getInt32(0)});
 }
 
 void FunctionInstrumenter::countBranch(BranchSite &S) {
@@ -386,8 +381,8 @@ void FunctionInstrumenter::countBranch(BranchSite &S) {
         {S.Base + BranchPairs, Op::Add, popc(B, ballot(B, Mask, Paired))});
     U.push_back(
         {S.Base + BranchChanges, Op::Add, popc(B, ballot(B, Mask, Changed))});
-    Value *Cur = B.CreateAnd(B.CreateLoad(i32(), P.back().Cur),
-                             B.getInt32(~FieldMask));
+    Value *Cur =
+        B.CreateAnd(B.CreateLoad(i32(), P.back().Cur), B.getInt32(~FieldMask));
     B.CreateStore(B.CreateOr(Cur, Mine), P.back().Cur);
   }
   update(Term, Leader, U);
@@ -457,8 +452,8 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
   Value *Before = B.CreateAtomicRMW(
       AtomicRMWInst::Add, getBlockWord(B, Words), Returning, MaybeAlign(4),
       AtomicOrdering::AcquireRelease, Ctx.getOrInsertSyncScopeID("block"));
-  B.CreateCondBr(B.CreateICmpEQ(B.CreateAdd(Before, Returning), Threads),
-                 Flush, Tail);
+  B.CreateCondBr(B.CreateICmpEQ(B.CreateAdd(Before, Returning), Threads), Flush,
+                 Tail);
   B.SetInsertPoint(Flush);
   Type *I64 = B.getInt64Ty();
   std::map<unsigned, Value *> Value64;

@@ -49,15 +49,22 @@ struct Update {
   Value *V;
 };
 
-/// A lane's way in the previous and this iteration: none yet.
-constexpr uint32_t NoWay = ~0u;
+/// A lane's ways in this and the previous iteration of a loop, for all the
+/// loop's counted branches packed into i32 words: a field per branch
+/// holding its way + 1, zero for none yet (a register pair per 32 bits,
+/// not per branch).
+struct LaneWays {
+  AllocaInst *Cur = nullptr, *Last = nullptr;
+  unsigned Used = 0;
+};
 
 struct BranchSite {
   const ProfiledBranch *PB;
   /// Innermost loop, for the lanes' direction changes.
   Loop *L = nullptr;
   unsigned Base = 0;
-  AllocaInst *Cur = nullptr, *Last = nullptr;
+  /// The packed word of L's lane ways holding this branch's field.
+  unsigned Pack = 0, Shift = 0, Width = 0;
 };
 
 struct LoopSite {
@@ -126,6 +133,8 @@ private:
   void countBranch(BranchSite &S);
   void countHeader(LoopSite &S);
   void countMeet(LoopSite &S, Instruction *Before);
+  void initBlockCounters();
+  Value *getBlockWord(IRBuilder<> &B, unsigned Word);
   void flushAt(ReturnInst *Ret);
 
   Function &F;
@@ -135,9 +144,14 @@ private:
   std::optional<ProfileIdentity> PI;
   std::vector<BranchSite> Branches;
   std::vector<LoopSite> Loops;
+  DenseMap<Loop *, SmallVector<LaneWays, 1>> Packs;
   GlobalVariable *Counters = nullptr;
-  /// Kernels: each field's private accumulator and its operation.
-  std::map<unsigned, std::pair<AllocaInst *, Op>> Accumulators;
+  /// Kernels: the block's counters in shared memory, one i32 per word,
+  /// then the number of the block's threads that have returned.
+  GlobalVariable *BlockCounters = nullptr;
+  unsigned Words = 0;
+  /// Kernels: each word's operation (Add where not named).
+  std::map<unsigned, Op> WordOps;
   /// Kernels' two-way branches keep 7 of their 10 words; these are derived
   /// where the kernel flushes.
   SmallVector<unsigned, 4> DerivedBranches;
@@ -226,47 +240,73 @@ static AtomicRMWInst::BinOp getAtomic(Op K) {
 
 void FunctionInstrumenter::update(Instruction *Before, Value *Gate,
                                   ArrayRef<Update> Updates) {
-  if (IsKernel) {
-    // Private accumulators, changed by a select: no branch, no atomic.
-    IRBuilder<> B(Before);
-    for (const Update &U : Updates) {
-      auto &[Acc, Kind] = Accumulators[U.Word];
-      if (!Acc) {
-        Kind = U.Kind;
-        Acc = makeLaneState("divopt.prof.acc", U.Kind == Op::Min ? ~0u : 0u);
-        Promotable.pop_back(); // Promoted with the others, at the end.
-      }
-      Value *Old = B.CreateLoad(i32(), Acc);
-      Value *New = nullptr;
-      switch (U.Kind) {
-      case Op::Add:
-        New = B.CreateAdd(Old, B.CreateSelect(Gate, U.V, B.getInt32(0)));
-        break;
-      case Op::Min:
-        New = B.CreateSelect(
-            Gate, B.CreateBinaryIntrinsic(Intrinsic::umin, Old, U.V), Old);
-        break;
-      case Op::Max:
-        New = B.CreateSelect(
-            Gate, B.CreateBinaryIntrinsic(Intrinsic::umax, Old, U.V), Old);
-        break;
-      }
-      B.CreateStore(New, Acc);
-    }
-    return;
-  }
-  // A device function: the leader updates the globals now.
+  // The leader lane updates the counters now: a kernel's in its block's
+  // shared memory (drained once per block, flushAt), a device function's in
+  // the globals.
   BasicBlock *Head = Before->getParent();
   BasicBlock *Tail = SplitBlock(Head, Before);
   BasicBlock *Flush = BasicBlock::Create(Ctx, "divopt.prof.flush", &F, Tail);
   Head->getTerminator()->eraseFromParent();
   BranchInst::Create(Flush, Tail, Gate, Head);
   IRBuilder<> B(Flush);
-  for (const Update &U : Updates)
+  for (const Update &U : Updates) {
+    if (IsKernel) {
+      WordOps[U.Word] = U.Kind;
+      bool IsMin = U.Kind == Op::Min;
+      B.CreateAtomicRMW(getAtomic(IsMin ? Op::Max : U.Kind),
+                        getBlockWord(B, U.Word), IsMin ? B.CreateNot(U.V) : U.V,
+                        MaybeAlign(4), AtomicOrdering::Monotonic,
+                        Ctx.getOrInsertSyncScopeID("block"));
+      continue;
+    }
     B.CreateAtomicRMW(getAtomic(U.Kind), getWordAddress(B, U.Word),
                       B.CreateZExt(U.V, B.getInt64Ty()), MaybeAlign(8),
                       AtomicOrdering::Monotonic);
+  }
   B.CreateBr(Tail);
+}
+
+Value *FunctionInstrumenter::getBlockWord(IRBuilder<> &B, unsigned Word) {
+  return B.CreateConstInBoundsGEP2_64(BlockCounters->getValueType(),
+                                      BlockCounters, 0, Word);
+}
+
+/// The block's counters start at zero (a minimum is kept as the maximum
+/// of its complement, so zero is its "none" too), cleared by the block's
+/// threads together, a word each in turn, before a barrier: at entry
+/// every thread of the block is there, so the barrier is legal.
+void FunctionInstrumenter::initBlockCounters() {
+  BasicBlock &Entry = F.getEntryBlock();
+  BasicBlock *Rest = SplitBlock(&Entry, Entry.getFirstNonPHIOrDbgOrAlloca(),
+                                static_cast<DominatorTree *>(nullptr), nullptr,
+                                nullptr, "divopt.prof.start");
+  BasicBlock *Clear = BasicBlock::Create(Ctx, "divopt.prof.clear", &F, Rest);
+  IRBuilder<> B(Entry.getTerminator());
+  Value *NX = call(B, Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
+  Value *NY = call(B, Intrinsic::nvvm_read_ptx_sreg_ntid_y, {});
+  Value *NZ = call(B, Intrinsic::nvvm_read_ptx_sreg_ntid_z, {});
+  // One call a statement: the order of the reads stays fixed.
+  Value *TX = call(B, Intrinsic::nvvm_read_ptx_sreg_tid_x, {});
+  Value *TY = call(B, Intrinsic::nvvm_read_ptx_sreg_tid_y, {});
+  Value *TZ = call(B, Intrinsic::nvvm_read_ptx_sreg_tid_z, {});
+  Value *Tid =
+      B.CreateAdd(TX, B.CreateMul(NX, B.CreateAdd(TY, B.CreateMul(NY, TZ))));
+  Value *Threads = B.CreateMul(B.CreateMul(NX, NY), NZ);
+  Value *Last = B.getInt32(Words); // The returned-thread count.
+  Entry.getTerminator()->eraseFromParent();
+  B.SetInsertPoint(&Entry);
+  B.CreateCondBr(B.CreateICmpULE(Tid, Last), Clear, Rest);
+  B.SetInsertPoint(Clear);
+  PHINode *I = B.CreatePHI(i32(), 2, "divopt.prof.word");
+  I->addIncoming(Tid, &Entry);
+  B.CreateStore(B.getInt32(0),
+                B.CreateInBoundsGEP(BlockCounters->getValueType(),
+                                    BlockCounters, {B.getInt32(0), I}));
+  Value *Next = B.CreateAdd(I, Threads);
+  I->addIncoming(Next, Clear);
+  B.CreateCondBr(B.CreateICmpULE(Next, Last), Clear, Rest);
+  B.SetInsertPoint(&*Rest->getFirstInsertionPt());
+  B.CreateIntrinsic(Intrinsic::nvvm_barrier_cta_sync_all, {}, {B.getInt32(0)});
 }
 
 void FunctionInstrumenter::countBranch(BranchSite &S) {
@@ -321,16 +361,29 @@ void FunctionInstrumenter::countBranch(BranchSite &S) {
     DerivedBranches.push_back(S.Base);
   if (S.L) {
     // Direction changes between this lane's consecutive iterations.
-    S.Cur = makeLaneState("divopt.prof.way", NoWay);
-    S.Last = makeLaneState("divopt.prof.lastway", NoWay);
-    Value *Last = B.CreateLoad(i32(), S.Last);
-    Value *Paired = B.CreateICmpNE(Last, B.getInt32(NoWay));
-    Value *Changed = B.CreateAnd(Paired, B.CreateICmpNE(Last, Way));
+    S.Width = Log2_32_Ceil(N + 1);
+    SmallVector<LaneWays, 1> &P = Packs[S.L];
+    if (P.empty() || P.back().Used + S.Width > 32) {
+      P.emplace_back();
+      P.back().Cur = makeLaneState("divopt.prof.ways", 0);
+      P.back().Last = makeLaneState("divopt.prof.lastways", 0);
+    }
+    S.Pack = P.size() - 1;
+    S.Shift = P.back().Used;
+    P.back().Used += S.Width;
+    uint32_t FieldMask = ((1u << S.Width) - 1) << S.Shift;
+    Value *Mine = B.CreateShl(B.CreateAdd(Way, B.getInt32(1)), S.Shift);
+    Value *Last =
+        B.CreateAnd(B.CreateLoad(i32(), P.back().Last), B.getInt32(FieldMask));
+    Value *Paired = B.CreateICmpNE(Last, B.getInt32(0));
+    Value *Changed = B.CreateAnd(Paired, B.CreateICmpNE(Last, Mine));
     U.push_back(
         {S.Base + BranchPairs, Op::Add, popc(B, ballot(B, Mask, Paired))});
     U.push_back(
         {S.Base + BranchChanges, Op::Add, popc(B, ballot(B, Mask, Changed))});
-    B.CreateStore(Way, S.Cur);
+    Value *Cur =
+        B.CreateAnd(B.CreateLoad(i32(), P.back().Cur), B.getInt32(~FieldMask));
+    B.CreateStore(B.CreateOr(Cur, Mine), P.back().Cur);
   }
   update(Term, Leader, U);
 }
@@ -339,12 +392,10 @@ void FunctionInstrumenter::countHeader(LoopSite &S) {
   IRBuilder<> B(&*S.Header->getFirstInsertionPt());
   Value *Done = B.CreateLoad(i32(), S.Iterations);
   Value *First = B.CreateICmpEQ(Done, B.getInt32(0));
-  for (BranchSite &BS : Branches) {
-    if (BS.L != S.PL->L)
-      continue;
-    Value *Cur = B.CreateLoad(i32(), BS.Cur);
-    B.CreateStore(B.CreateSelect(First, B.getInt32(NoWay), Cur), BS.Last);
-    B.CreateStore(B.getInt32(NoWay), BS.Cur);
+  for (LaneWays &W : Packs.lookup(S.PL->L)) {
+    Value *Cur = B.CreateLoad(i32(), W.Cur);
+    B.CreateStore(B.CreateSelect(First, B.getInt32(0), Cur), W.Last);
+    B.CreateStore(B.getInt32(0), W.Cur);
   }
   B.CreateStore(B.CreateAdd(Done, B.getInt32(1)), S.Iterations);
 }
@@ -373,28 +424,48 @@ void FunctionInstrumenter::countMeet(LoopSite &S, Instruction *Before) {
           {S.Base + LoopSpreadMax, Op::Max, Spread}});
 }
 
+/// The lanes returning here add themselves to the block's count of
+/// returned threads; the leader that completes it drains the block's
+/// counters into the globals (acq_rel: the other warps' updates, made
+/// before their own arrival, are visible to it).
 void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
   using namespace profile;
   IRBuilder<> B(Ret);
-  Type *I64 = B.getInt64Ty();
-  std::map<unsigned, Value *> Value64;
-  Value *Any = B.getFalse();
-  for (auto &[Word, Acc] : Accumulators) {
-    Value *V = B.CreateLoad(i32(), Acc.first);
-    bool IsMin = Acc.second == Op::Min;
-    Any = B.CreateOr(Any, B.CreateICmpNE(V, B.getInt32(IsMin ? ~0u : 0u)));
-    Value *Wide = B.CreateZExt(V, I64);
-    if (IsMin) // No entry lowered it: leave the global's own "none".
-      Wide = B.CreateSelect(B.CreateICmpEQ(V, B.getInt32(~0u)),
-                            B.getInt64(NoSpreadMin), Wide);
-    Value64[Word] = Wide;
-  }
+  auto [Mask, Leader] = getLeader(B);
+  // Orders the counter updates of every returning lane (a lane may have
+  // been an earlier leader) before the leader's arrival (bar.warp.sync
+  // orders memory among the lanes it names).
+  B.CreateIntrinsic(Intrinsic::nvvm_bar_warp_sync, {}, {Mask});
+  Value *Returning = popc(B, Mask);
+  Value *Threads = B.getInt32(1);
+  for (Intrinsic::ID ID : {Intrinsic::nvvm_read_ptx_sreg_ntid_x,
+                           Intrinsic::nvvm_read_ptx_sreg_ntid_y,
+                           Intrinsic::nvvm_read_ptx_sreg_ntid_z})
+    Threads = B.CreateMul(Threads, call(B, ID, {}));
   BasicBlock *Head = Ret->getParent();
   BasicBlock *Tail = SplitBlock(Head, Ret);
+  BasicBlock *Arrive = BasicBlock::Create(Ctx, "divopt.prof.arrive", &F, Tail);
   BasicBlock *Flush = BasicBlock::Create(Ctx, "divopt.prof.flush", &F, Tail);
   Head->getTerminator()->eraseFromParent();
-  BranchInst::Create(Flush, Tail, Any, Head);
+  BranchInst::Create(Arrive, Tail, Leader, Head);
+  B.SetInsertPoint(Arrive);
+  Value *Before = B.CreateAtomicRMW(
+      AtomicRMWInst::Add, getBlockWord(B, Words), Returning, MaybeAlign(4),
+      AtomicOrdering::AcquireRelease, Ctx.getOrInsertSyncScopeID("block"));
+  B.CreateCondBr(B.CreateICmpEQ(B.CreateAdd(Before, Returning), Threads), Flush,
+                 Tail);
   B.SetInsertPoint(Flush);
+  Type *I64 = B.getInt64Ty();
+  std::map<unsigned, Value *> Value64;
+  for (auto &[Word, K] : WordOps) {
+    Value *V = B.CreateLoad(i32(), getBlockWord(B, Word));
+    Value *Wide = B.CreateZExt(V, I64);
+    if (K == Op::Min) // The complement's maximum; zero: none.
+      Wide = B.CreateSelect(B.CreateICmpEQ(V, B.getInt32(0)),
+                            B.getInt64(NoSpreadMin),
+                            B.CreateZExt(B.CreateNot(V), I64));
+    Value64[Word] = Wide;
+  }
   for (unsigned Base : DerivedBranches) {
     Value *Execs = Value64[Base + BranchExecs];
     Value *Div = Value64[Base + BranchDivergent];
@@ -405,8 +476,8 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
     Value64[Base + getBranchWarpsWord(1, 2)] = B.CreateAdd(Uni1, Div);
   }
   for (auto &[Word, V] : Value64) {
-    auto It = Accumulators.find(Word);
-    Op K = It == Accumulators.end() ? Op::Add : It->second.second;
+    auto It = WordOps.find(Word);
+    Op K = It == WordOps.end() ? Op::Add : It->second;
     B.CreateAtomicRMW(getAtomic(K), getWordAddress(B, Word), V, MaybeAlign(8),
                       AtomicOrdering::Monotonic);
   }
@@ -418,7 +489,7 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out) {
   CF.Key = PI->getKey();
   CF.Symbol = profile::CounterArrayPrefix + F.getName().str();
   // Words in the descriptor's order: branches, then loops.
-  unsigned Words = 0;
+  Words = 0;
   for (BranchSite &S : Branches) {
     S.Base = Words;
     CounterSite CS;
@@ -460,6 +531,14 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out) {
                                 /*AddressSpace=*/1);
   Counters->setAlignment(Align(8));
   Out = Counters;
+  if (IsKernel) {
+    auto *BlockTy = ArrayType::get(i32(), Words + 1);
+    BlockCounters = new GlobalVariable(
+        M, BlockTy, /*isConstant=*/false, GlobalValue::InternalLinkage,
+        UndefValue::get(BlockTy), "divopt.prof.block." + F.getName(), nullptr,
+        GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
+    BlockCounters->setAlignment(Align(4));
+  }
 
   SmallVector<ReturnInst *, 2> Returns;
   for (BasicBlock &BB : F)
@@ -485,12 +564,12 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out) {
     countHeader(S);
   for (auto [S, Before] : Meets)
     countMeet(*S, Before);
-  if (IsKernel)
+  if (IsKernel) {
     for (ReturnInst *R : Returns)
       flushAt(R);
+    initBlockCounters();
+  }
 
-  for (auto &[Word, Acc] : Accumulators)
-    Promotable.push_back(Acc.first);
   DominatorTree DT(F);
   PromoteMemToReg(Promotable, DT);
   NumBranches += Branches.size();

@@ -144,9 +144,12 @@ std::optional<KernelRecord> resolve(const char *Name, const void *Stub,
   if (E != cudaSuccess) {
     cudaGetLastError();
     R.Plan.K = HostPlan::Kind::Refused;
+    // Neither DivOpt nor the program can launch a kernel the runtime does
+    // not know; the two usual causes are named.
     R.Plan.Why = "the CUDA runtime libdivopt-launch uses does not know its "
                  "kernel stub (is the program linked with the static CUDA "
-                 "runtime?): " +
+                 "runtime, or an -fgpu-rdc program linked without "
+                 "--offload-new-driver, so that no kernel was registered?): " +
                  describe(E);
     return R;
   }

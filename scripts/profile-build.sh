@@ -31,7 +31,10 @@ done
 rm -rf "$out" && mkdir -p "$out/bench"
 cuda_flags=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda"
             -Wno-unknown-cuda-version -O3)
-gen=(-fpass-plugin="$plugin" -mllvm -divopt-profile-generate)
+# -gline-tables-only: line tables only (no variables, no cost at run
+# time, the same control flow and so the same profile identities), so
+# that the profile's records name their source lines.
+gen=(-fpass-plugin="$plugin" -mllvm -divopt-profile-generate -gline-tables-only)
 link=(-L"$cuda/lib64" -lcudart -L"$out" -Wl,--no-as-needed -ldivopt-launch
       -Wl,-rpath,'$ORIGIN')
 src=$root/examples/profile/divprof.cu
@@ -41,7 +44,11 @@ cp "$hook" "$profdata" "$out/"
 "$clang" "${cuda_flags[@]}" "${gen[@]}" -c "$src" -o "$out/whole.o"
 "$clang" "$out/whole.o" -o "$out/divprof-whole" "${link[@]}"
 "$clang" "${cuda_flags[@]}" -fgpu-rdc "${gen[@]}" -c "$src" -o "$out/rdc.o"
-"$clang" -fgpu-rdc --cuda-path="$cuda" "$out/rdc.o" -o "$out/divprof-rdc" "${link[@]}"
+# --offload-new-driver: only then does clang link through
+# clang-linker-wrapper, which links the device code and registers the
+# kernels; without it ld links the host objects alone (run 3: no kernel
+# registered, every launch failed).
+"$clang" -fgpu-rdc --offload-new-driver --cuda-path="$cuda" "$out/rdc.o" -o "$out/divprof-rdc" "${link[@]}"
 rm -f "$out"/*.o
 
 dev=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda" -Wno-unknown-cuda-version
@@ -50,7 +57,7 @@ for b in itdelay brdis split loopadv meld; do
   k=$root/bench/kernels
   "$clang" "${dev[@]}" "$k/$b.cu" -o "$out/bench/$b.clang-O3.ptx"
   "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
-    -mllvm -divopt-profile-generate "$k/$b.cu" -o "$out/bench/$b.clang-O3-divopt.ptx"
+    -mllvm -divopt-profile-generate -gline-tables-only "$k/$b.cu" -o "$out/bench/$b.clang-O3-divopt.ptx"
   "$clang" "${dev[@]}" "$k/${b}_hand.cu" -o "$out/bench/${b}_hand.clang-O3.ptx"
   "$cuda/bin/nvcc" -O3 -arch=sm_90 -ptx "$k/$b.cu" -o "$out/bench/$b.nvcc-O3.ptx"
 done

@@ -24,6 +24,8 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace divopt {
@@ -199,10 +201,73 @@ static bool canSelectOperand(const Instruction &I, unsigned OpIdx) {
 /// How far apart two operands are for melding: 0 when the same value, 1
 /// when both are computed in the arms (they may meld themselves), 2 when a
 /// select must choose between them.
+/// Two instructions of the same opcode (the sqrt of each arm's tail) are
+/// closer than two that differ: `sqrt(a) * -x` and `y * sqrt(b)` then pair
+/// their sqrts, and select only between -x and y.
 static unsigned operandDistance(const Value *A, const Value *B) {
   if (A == B)
     return 0;
-  return isa<Instruction>(A) && isa<Instruction>(B) ? 1 : 2;
+  const auto *IA = dyn_cast<Instruction>(A), *IB = dyn_cast<Instruction>(B);
+  if (!IA || !IB)
+    return 3;
+  return IA->getOpcode() == IB->getOpcode() ? 1 : 2;
+}
+
+/// An `fneg V` that runs before I on every path: in I's block before it, or
+/// up I's chain of single predecessors (each of which dominates I).
+static Instruction *findDominatingFNeg(Value *V, const Instruction &I) {
+  const BasicBlock *BB = I.getParent();
+  for (unsigned Depth = 0; BB && Depth != 16;
+       ++Depth, BB = BB->getSinglePredecessor())
+    for (User *U : V->users()) {
+      auto *N = dyn_cast<UnaryOperator>(U);
+      if (N && N->getOpcode() == Instruction::FNeg && N->getParent() == BB &&
+          (BB != I.getParent() || N->comesBefore(&I)))
+        return N;
+    }
+  return nullptr;
+}
+
+namespace {
+/// Compares of mirrored arms: T is `fcmp P x, K` and F `fcmp swapped(P) y,
+/// -K` (or with the constant first). Negating both operands of a compare
+/// keeps its result exactly (fneg only flips the sign bit: NaN stays NaN,
+/// -0.0 == 0.0, the order reverses), so T is `fcmp swapped(P) -x, -K`,
+/// F's operation, with an `fneg x` that T's arm already computes (or the
+/// other way round): one compare of a selected operand.
+struct MirroredCompare {
+  CmpInst::Predicate Pred;
+  unsigned ConstIdx;
+  Constant *K;
+  Value *TOp, *FOp; ///< The selected operand on each side.
+};
+} // namespace
+
+static std::optional<MirroredCompare> getMirroredCompare(const Instruction &T,
+                                                         const Instruction &F) {
+  const auto *CT = dyn_cast<FCmpInst>(&T);
+  const auto *CF = dyn_cast<FCmpInst>(&F);
+  if (!CT || !CF || CT->getPredicate() != CF->getSwappedPredicate() ||
+      CT->getPredicate() == CF->getPredicate() ||
+      CT->getOperand(0)->getType() != CF->getOperand(0)->getType() ||
+      CT->getFastMathFlags() != CF->getFastMathFlags())
+    return std::nullopt;
+  for (unsigned C = 0; C != 2; ++C) {
+    const auto *KT = dyn_cast<ConstantFP>(CT->getOperand(C));
+    const auto *KF = dyn_cast<ConstantFP>(CF->getOperand(C));
+    if (!KT || !KF || !KT->getValueAPF().bitwiseIsEqual(-KF->getValueAPF()))
+      continue;
+    Value *X = CT->getOperand(1 - C), *Y = CF->getOperand(1 - C);
+    if (isa<Constant>(X) || isa<Constant>(Y))
+      return std::nullopt;
+    if (Instruction *NX = findDominatingFNeg(X, T))
+      return MirroredCompare{CF->getPredicate(), C,
+                             const_cast<ConstantFP *>(KF), NX, Y};
+    if (Instruction *NY = findDominatingFNeg(Y, F))
+      return MirroredCompare{CT->getPredicate(), C,
+                             const_cast<ConstantFP *>(KT), X, NY};
+  }
+  return std::nullopt;
 }
 
 /// Whether F pairs with T with its first two operands crosswise: a
@@ -238,6 +303,8 @@ static unsigned pairedOperand(bool Swapped, unsigned I) {
 /// Same operation, same types, same flags that change results: a merged
 /// copy computes exactly what each arm computed.
 static bool isSameOperation(const Instruction &T, const Instruction &F) {
+  if (getMirroredCompare(T, F))
+    return true;
   const bool Swapped = pairsSwapped(T, F);
   if (T.getOpcode() != F.getOpcode() || T.getType() != F.getType() ||
       T.getNumOperands() != F.getNumOperands())
@@ -287,9 +354,14 @@ double scorePair(const Instruction &T, const Instruction &F,
   const double SelectCost = getOpClassCost(OpClass::IntALU, CC);
   const bool Swapped = pairsSwapped(T, F);
   double Gain = getInstructionCost(T, CC);
-  for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
-    const Value *A = T.getOperand(I),
-                *B = F.getOperand(pairedOperand(Swapped, I));
+  SmallVector<std::pair<const Value *, const Value *>, 4> Ops;
+  if (std::optional<MirroredCompare> M = getMirroredCompare(T, F))
+    Ops.push_back({M->TOp, M->FOp});
+  else
+    for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I)
+      Ops.push_back({T.getOperand(I), F.getOperand(pairedOperand(Swapped, I))});
+  unsigned NumSelected = 0;
+  for (auto [A, B] : Ops) {
     if (A == B)
       continue;
     // Operands computed in the arms are expected to be melded themselves.
@@ -306,6 +378,19 @@ double scorePair(const Instruction &T, const Instruction &F,
           std::max(1u, std::min(R.ThenUses.lookup(A), R.ElseUses.lookup(B))) *
           std::max(1.0, Weight);
     Gain -= SelectCost / Shared;
+    ++NumSelected;
+  }
+  // Compares that each feed one instruction of the same kind (those of
+  // mirrored arms, each read by its arm's select) would need a select of
+  // their results once those users meld: melding them saves it, where it
+  // costs one select of an operand.
+  if (Gain < 0 && NumSelected == 1 && isa<CmpInst>(T) && T.hasOneUse() &&
+      F.hasOneUse()) {
+    const auto *UT = dyn_cast<Instruction>(T.user_back());
+    const auto *UF = dyn_cast<Instruction>(F.user_back());
+    if (UT && UF && !isa<PHINode>(UT) && isInArm(UT, R.ThenBlocks) &&
+        isInArm(UF, R.ElseBlocks) && UT->getOpcode() == UF->getOpcode())
+      Gain += SelectCost;
   }
   // Zero-cost pairs (casts) still keep melded chains together.
   return Gain == 0 ? 0.25 : Gain;
@@ -636,11 +721,19 @@ Value *Melder::getMerged(Value *TV, Value *FV) {
 void Melder::emitMerged(Instruction &T, Instruction &F) {
   Instruction *M = T.clone();
   const bool Swapped = pairsSwapped(T, F);
-  for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
-    Value *TV = T.getOperand(I), *FV = F.getOperand(pairedOperand(Swapped, I));
-    if (TV == FV && !ThenMap.count(TV) && !ElseMap.count(FV))
-      continue; // The same value from before the branch.
-    M->setOperand(I, getMerged(TV, FV));
+  if (std::optional<MirroredCompare> MC = getMirroredCompare(T, F)) {
+    auto *C = cast<FCmpInst>(M);
+    C->setPredicate(MC->Pred);
+    C->setOperand(MC->ConstIdx, MC->K);
+    C->setOperand(1 - MC->ConstIdx, getMerged(MC->TOp, MC->FOp));
+  } else {
+    for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
+      Value *TV = T.getOperand(I),
+            *FV = F.getOperand(pairedOperand(Swapped, I));
+      if (TV == FV && !ThenMap.count(TV) && !ElseMap.count(FV))
+        continue; // The same value from before the branch.
+      M->setOperand(I, getMerged(TV, FV));
+    }
   }
   M->andIRFlags(&F);
   if (auto *LI = dyn_cast<LoadInst>(M))

@@ -253,6 +253,7 @@ private:
   /// The multiply getFusedOperand found behind selects ptxas decides.
   BinaryOperator *ResolvedMul = nullptr;
   bool fuseDoubling(Instruction &D, Stage S);
+  bool fuseDistributive(BinaryOperator &M);
   bool fuseReassociated(Instruction &Sum);
   void round(BinaryOperator &Mul);
   void replace(Instruction &Old, Instruction &New);
@@ -456,14 +457,23 @@ bool Pinner::fuseReassociated(Instruction &Sum) {
   else
     return false;
   // Down the chain of one-use fmas to the first whose addend is a one-use
-  // multiply of the block.
+  // multiply of the block, or its negation (the peephole's x*y - u*v).
   SmallVector<CallInst *, 4> Chain = {cast<CallInst>(Sum.getOperand(FmaIdx))};
   BinaryOperator *Mul;
+  Instruction *Neg = nullptr;
   while (true) {
     Value *Addend = Chain.back()->getArgOperand(2);
+    auto *N = dyn_cast<UnaryOperator>(Addend);
+    if (N && N->getOpcode() == Instruction::FNeg && hasOneLiveUse(*N) &&
+        N->getParent() == Sum.getParent()) {
+      Neg = N;
+      Addend = N->getOperand(0);
+    }
     Mul = asContractableMul(Addend);
     if (Mul && hasOneLiveUse(*Mul) && Mul->getParent() == Sum.getParent())
       break;
+    if (Neg)
+      return false;
     if (!IsOneUseFmaHere(Addend))
       return false;
     Chain.push_back(cast<CallInst>(Addend));
@@ -473,10 +483,12 @@ bool Pinner::fuseReassociated(Instruction &Sum) {
     Z = negate(Z, Sum, Sum.getFastMathFlags());
   // The chain again, its innermost addend now fma(u, v, z); the old chain
   // and the multiply are left dead.
+  Value *U = Mul->getOperand(0);
+  if (Neg)
+    U = negate(U, Sum, Mul->getFastMathFlags());
   IRBuilder<> B(&Sum);
-  Instruction *Acc =
-      B.CreateIntrinsic(Intrinsic::fma, {Sum.getType()},
-                        {Mul->getOperand(0), Mul->getOperand(1), Z});
+  Instruction *Acc = B.CreateIntrinsic(Intrinsic::fma, {Sum.getType()},
+                                       {U, Mul->getOperand(1), Z});
   for (CallInst *C : reverse(Chain)) {
     Acc->setDebugLoc(Sum.getDebugLoc());
     created(*Acc);
@@ -486,6 +498,8 @@ bool Pinner::fuseReassociated(Instruction &Sum) {
   replace(Sum, *Acc);
   for (CallInst *C : Chain)
     removeIfDead(*C);
+  if (Neg)
+    removeIfDead(*Neg);
   removeIfDead(*Mul);
   ++NumFused;
   return true;
@@ -524,6 +538,57 @@ bool Pinner::fuseDoubling(Instruction &D, Stage S) {
   return true;
 }
 
+/// Where infinities are ruled out (ninf, fast-math), the DAG turns a
+/// product with x +- 1 of its block into an fma: (x + 1) * y is
+/// fma(x, y, y), (x - 1) * y fma(x, y, -y), (1 - x) * y fma(-x, y, y),
+/// (-1 - x) * y fma(-x, y, -y). It does so after the block's sums took
+/// the products they fuse, for either operand, the first first.
+bool Pinner::fuseDistributive(BinaryOperator &M) {
+  if (Detached.contains(&M))
+    return false;
+  for (unsigned Idx : {0u, 1u}) {
+    auto *A = dyn_cast<BinaryOperator>(M.getOperand(Idx));
+    if (!A || A->getParent() != M.getParent() || !A->hasNoInfs() ||
+        !A->hasAllowContract())
+      continue;
+    auto IsOne = [](const Value *V, double Sign) {
+      const auto *C = dyn_cast<ConstantFP>(V);
+      return C && C->isExactlyValue(Sign);
+    };
+    Value *X = nullptr;
+    bool NegX = false, NegY = false;
+    if (A->getOpcode() == Instruction::FAdd &&
+        (IsOne(A->getOperand(1), 1.0) || IsOne(A->getOperand(1), -1.0))) {
+      X = A->getOperand(0);
+      NegY = IsOne(A->getOperand(1), -1.0);
+    } else if (A->getOpcode() == Instruction::FSub &&
+               (IsOne(A->getOperand(0), 1.0) ||
+                IsOne(A->getOperand(0), -1.0))) {
+      X = A->getOperand(1);
+      NegX = true;
+      NegY = IsOne(A->getOperand(0), -1.0);
+    } else if (A->getOpcode() == Instruction::FSub &&
+               (IsOne(A->getOperand(1), 1.0) ||
+                IsOne(A->getOperand(1), -1.0))) {
+      X = A->getOperand(0);
+      NegY = IsOne(A->getOperand(1), 1.0);
+    }
+    if (!X)
+      continue;
+    Value *Y = M.getOperand(1 - Idx);
+    if (NegX)
+      X = negate(X, M, A->getFastMathFlags());
+    Value *Z = NegY ? negate(Y, M, M.getFastMathFlags()) : Y;
+    IRBuilder<> B(&M);
+    CallInst *Fma = B.CreateIntrinsic(Intrinsic::fma, {M.getType()}, {X, Y, Z});
+    replace(M, *Fma);
+    removeIfDead(*A);
+    ++NumFused;
+    return true;
+  }
+  return false;
+}
+
 void Pinner::run() {
   SmallVector<Instruction *, 32> Sums, Doublings;
   for (Instruction &I : instructions(F)) {
@@ -545,6 +610,14 @@ void Pinner::run() {
         Left.push_back(Sum);
     }
     Sums = std::move(Left);
+    if (S == Stage::Dag) {
+      SmallVector<BinaryOperator *, 32> Muls;
+      for (Instruction &I : instructions(F))
+        if (BinaryOperator *M = asContractableMul(&I))
+          Muls.push_back(M);
+      for (BinaryOperator *M : Muls)
+        fuseDistributive(*M);
+    }
     if (S != Stage::Peephole)
       erase_if(Doublings, [&](Instruction *D) { return fuseDoubling(*D, S); });
   }

@@ -120,22 +120,6 @@ bool ptxasFolds(const Instruction &I) {
   }
 }
 
-/// Whether ptxas knows V's value when it assembles: a constant, or one of
-/// the operations above over such values.
-bool isPtxasConstant(const Value *V, unsigned Depth = 0) {
-  if (isa<Constant>(V))
-    return true;
-  const auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth >= 6 || !ptxasFolds(*I))
-    return false;
-  const auto *Call = dyn_cast<CallBase>(I);
-  auto Args = Call ? make_range(Call->arg_begin(), Call->arg_end())
-                   : make_range(I->op_begin(), I->op_end());
-  return all_of(Args, [&](const Use &U) {
-    return isPtxasConstant(U.get(), Depth + 1);
-  });
-}
-
 /// The range ptxas knows a value lies in, whatever the input: the
 /// approximate sine and cosine in [-1, 1], absolute values and ex2
 /// at least 0.
@@ -216,6 +200,23 @@ Value *resolvePtxasSelects(Value *V) {
     V = *D ? Sel->getTrueValue() : Sel->getFalseValue();
   }
   return V;
+}
+
+/// Whether ptxas knows V's value when it assembles: a constant, or one of
+/// the operations above over such values, through the selects it decides.
+bool isPtxasConstant(const Value *V, unsigned Depth = 0) {
+  V = resolvePtxasSelects(const_cast<Value *>(V));
+  if (isa<Constant>(V))
+    return true;
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth >= 6 || !ptxasFolds(*I))
+    return false;
+  const auto *Call = dyn_cast<CallBase>(I);
+  auto Args = Call ? make_range(Call->arg_begin(), Call->arg_end())
+                   : make_range(I->op_begin(), I->op_end());
+  return all_of(Args, [&](const Use &U) {
+    return isPtxasConstant(U.get(), Depth + 1);
+  });
 }
 
 bool isFma(const Value *V) {

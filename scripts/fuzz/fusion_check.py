@@ -91,6 +91,23 @@ def fused_by_ptxas(ptx, counts, work):
             for f, c in counts.items()}
 
 
+def break_one_fusion(ptx):
+    """--self-test: the first fma.rn.f32 of each kernel becomes a rounded
+    multiply and add, one fusion fewer, which the check must notice."""
+    with open(ptx) as f:
+        parts = f.read().split("\n.visible .entry")
+    fma = re.compile(
+        r"fma\.rn\.f32\s+(%\w+),\s*([^,]+),\s*([^,]+),\s*([^;]+);")
+    for i in range(1, len(parts)):
+        m = fma.search(parts[i])
+        if m:
+            d, a, b, c = m.groups()
+            parts[i] = (parts[i][:m.start()] + f"mul.rn.f32 {d}, {a}, {b};"
+                        f"\n\tadd.rn.f32 {d}, {d}, {c};" + parts[i][m.end():])
+    with open(ptx, "w") as f:
+        f.write("\n.visible .entry".join(parts))
+
+
 def compile_variant(src, out, variant, seed, pch, mode):
     """PTX of one variant; 'clones' is the module passes alone, 'pin-old'
     the pinner of the plugin --compare-plugin names."""
@@ -153,6 +170,8 @@ def check_batch(mode, seeds, kinds, work, pch, fp, meld_shapes):
         if rc != 0:
             r.failure = f"{variant}: clang: {err.strip().splitlines()[-1:]}"
             return r
+        if variant != "base" and os.environ.get("FUSION_CHECK_SELF_TEST"):
+            break_one_fusion(ptx)
         try:
             counts[variant] = assemble(ptx, ptx[:-4] + ".cubin")
             if set(kinds) & {"clones", "divopt", "auto"}:
@@ -199,6 +218,9 @@ def main(argv=None):
     ap.add_argument("--meld-shapes", action="store_true")
     ap.add_argument("--batch", type=int, default=20,
                     help="kernels per compile (default %(default)s)")
+    ap.add_argument("--self-test", action="store_true",
+                    help="take one fusion out of every variant's PTX: "
+                         "every kernel must then mismatch")
     ap.add_argument("--compare-plugin",
                     help="another plugin (e.g. main's) whose pinner the "
                          "variant pin-old runs, for before/after counts")
@@ -219,6 +241,8 @@ def main(argv=None):
         if not args.compare_plugin:
             ap.error("pin-old needs --compare-plugin")
         os.environ["PIN_OLD"] = os.path.abspath(args.compare_plugin)
+    if args.self_test:
+        os.environ["FUSION_CHECK_SELF_TEST"] = "1"
     seeds = parse_seeds(args.seeds)
     batches = [seeds[i:i + args.batch]
                for i in range(0, len(seeds), max(1, args.batch))]
@@ -259,7 +283,7 @@ def main(argv=None):
         rs = [r for r in results if r.mode == m]
         failed = [s for r in rs if r.failure for s in r.seeds]
         checked = sum(len(r.seeds) for r in rs) - len(failed)
-        line = [f"{m}:"]
+        line = []
         for v in kinds:
             bad = sorted({row[0] for r in rs for row in r.rows
                           if row[1] == v and not row[5]})
@@ -270,7 +294,7 @@ def main(argv=None):
         if failed:
             line.append(f"compile failures: {' '.join(map(str, failed[:12]))}")
             status = 1
-        print("  " + "; ".join(line))
+        print(f"  {m}: " + "; ".join(line))
     return 1 if status else 0
 
 

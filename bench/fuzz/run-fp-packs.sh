@@ -33,13 +33,17 @@ rm -rf "$work" && mkdir -p "$out" "$work/logs"
 start=$(date +%s)
 stamp() { echo "== $(($(date +%s) - start)) s: $*"; }
 
+# The runner is built once per machine (a warm machine keeps it).
 runner=${FUZZ_RUNNER:-}
 if [ -z "$runner" ]; then
-  stamp "building the runner"
-  { cmake -S "$root/bench/fuzz" -B "$work/runner" -DCMAKE_BUILD_TYPE=Release &&
-    cmake --build "$work/runner" -j"$(nproc)"; } >"$work/logs/build.log" 2>&1 ||
-    { tail -30 "$work/logs/build.log" >&2; exit 2; }
-  runner=$work/runner/divopt-fuzz-runner
+  rdir=${FP_PACKS_RUNNER_DIR:-/tmp/divopt-fuzz-runner}
+  runner=$rdir/divopt-fuzz-runner
+  if [ ! -x "$runner" ]; then
+    stamp "building the runner"
+    { cmake -S "$root/bench/fuzz" -B "$rdir" -DCMAKE_BUILD_TYPE=Release &&
+      cmake --build "$rdir" -j"$(nproc)"; } >"$work/logs/build.log" 2>&1 ||
+      { tail -30 "$work/logs/build.log" >&2; exit 2; }
+  fi
 fi
 export FUZZ_RUNNER=$runner
 

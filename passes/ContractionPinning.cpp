@@ -187,10 +187,28 @@ std::optional<bool> getPtxasDecision(const Value *Cond) {
   }
 }
 
+/// An absolute value ptxas drops: of a square, which is never negative.
+Value *getDroppedFabs(Value *V) {
+  const auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II || (II->getIntrinsicID() != Intrinsic::fabs &&
+              II->getIntrinsicID() != Intrinsic::nvvm_fabs &&
+              II->getIntrinsicID() != Intrinsic::nvvm_fabs_ftz))
+    return nullptr;
+  auto *M = dyn_cast<BinaryOperator>(II->getArgOperand(0));
+  if (M && M->getOpcode() == Instruction::FMul &&
+      M->getOperand(0) == M->getOperand(1))
+    return M;
+  return nullptr;
+}
+
 /// The value ptxas sees for V: selects whose condition it decides are the
-/// arm they pick.
+/// arm they pick, the absolute value of a square the square.
 Value *resolvePtxasSelects(Value *V) {
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    if (Value *Square = getDroppedFabs(V)) {
+      V = Square;
+      continue;
+    }
     auto *Sel = dyn_cast<SelectInst>(V);
     if (!Sel)
       return V;
@@ -353,6 +371,10 @@ bool Pinner::feedsOnlySums(const Instruction &M) const {
     const auto *I = cast<Instruction>(U);
     if (Detached.contains(I) || isContractableSum(*I) || isDoubling(*I))
       return true;
+    // ptxas drops the absolute value of a square: its users are the
+    // product's.
+    if (getDroppedFabs(const_cast<Instruction *>(I)) == &M)
+      return feedsOnlySums(*I);
     // A select ptxas decides is the arm it picks: the product itself, or
     // not a use of it at all.
     const auto *Sel = dyn_cast<SelectInst>(I);

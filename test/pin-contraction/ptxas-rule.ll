@@ -183,3 +183,17 @@ define ptx_kernel void @reassociated_negated(ptr %p, float %a, float %b, float %
 
 declare float @llvm.nvvm.sqrt.approx.f(float)
 declare float @llvm.nvvm.sin.approx.f(float)
+
+; |x * x| + c: ptxas drops the absolute value of a square and fuses.
+; CHECK-LABEL: @abs_of_square(
+; CHECK: %s = call float @llvm.fma.f32(float %x, float %x, float %c)
+define ptx_kernel void @abs_of_square(ptr %p, float %c) {
+  %x = load float, ptr %p
+  %m = fmul contract float %x, %x
+  %a = call float @llvm.fabs.f32(float %m)
+  %s = fadd contract float %a, %c
+  store float %s, ptr %p
+  ret void
+}
+
+declare float @llvm.fabs.f32(float)

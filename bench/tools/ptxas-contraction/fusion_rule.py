@@ -78,6 +78,12 @@ def probes():
         "mul.f32 %f4,%f1,0f3F400001;\n @%p1 bra L2;\n add.f32 %f9,%f4,%f9;\n"
         "L2:\n add.f32 %f1,%f1,0f3F800000;\n",
         "add.f32 %f5,%f4,%f3;\n" + S("%f5") + S("%f9", 4))))
+    rows.append(("abs(x*x) + y, same block",
+                 "mul.f32 %f4,%f1,%f1;\n abs.f32 %f6,%f4;\n add.f32 %f5,%f6,%f3;\n"
+                 + S("%f5")))
+    rows.append(("abs(x*y) + y, same block",
+                 "mul.f32 %f4,%f1,%f2;\n abs.f32 %f6,%f4;\n add.f32 %f5,%f6,%f3;\n"
+                 + S("%f5")))
     rows.append(("x*2.0 in an arm (LLVM leaves x + x instead)",
                  "add.f32 %f4,%f1,%f1;\n@%p1 bra L1;\n add.f32 %f5,%f4,%f3;\n"
                  + S("%f5") + "L1:\n"))

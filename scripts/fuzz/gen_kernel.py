@@ -47,7 +47,7 @@ import sys
 
 # Bumped whenever the same seed starts producing a different kernel, so a
 # seed recorded in a report says which generator it belongs to.
-GENERATOR_VERSION = 2
+GENERATOR_VERSION = 3
 
 # How the kernels write floating point: "explicit" (the __f*_rn intrinsics:
 # no contraction, every compiler rounds alike) or "natural" (what
@@ -226,6 +226,10 @@ class Generator:
         self.meld_families = tuple(meld_families)
         self.rs = random.Random(seed)
         self.rl = random.Random(seed * 0x9E3779B97F4A7C15 + 1)
+        # A third stream for what --fp natural adds to some statements
+        # (half precision, sincosf): the rest of a seed's kernel stays what
+        # it was without them.
+        self.rx = random.Random(seed * 0x2545F4914F6CDD1D + 7)
         self.next_id = 0
         self.budget = 0
 
@@ -392,6 +396,28 @@ class Generator:
         """Products and sums across statements and arm boundaries: a product
         before a branch used in one arm, products of both arms summed after
         the join, a product used twice."""
+        text = self.natural_fstmt_core(sc)
+        extra = "" if sc.plain else self.natural_extra(sc)
+        return f"{text} {extra}" if extra else text
+
+    def natural_extra(self, sc):
+        """Now and then, after a statement: __half arithmetic (cuda_fp16.h
+        writes it as inline asm mul.f16/add.f16, which ptxas fuses and
+        DivOpt must leave where it is) or sincosf. Operands are scaled so
+        the half values stay far from its range's end (65504)."""
+        r = self.rx.random()
+        f, g, h = (self.rx.choice(sc.fvars) for _ in range(3))
+        k = self.rx.choice(["0.5f", "-0.75f", "1.5f", "0.25f"])
+        if r < 0.2:
+            return (f"{{ __half h = __float2half(clampf({g}) * 0.0625f); "
+                    f"h = h * __float2half({k}) + __float2half(clampf({h}) * "
+                    f"0.0625f); {f} = clampf(__half2float(h) * 16.0f); }}")
+        if r < 0.35:
+            return (f"{{ float s, c; sincosf(clampf({g}) * 0.005f, &s, &c); "
+                    f"{f} = clampf(s * {k} + c); }}")
+        return ""
+
+    def natural_fstmt_core(self, sc):
         f = lambda: self.rl.choice(sc.fvars)  # noqa: E731
         x = lambda: self.fexpr(sc, 1)  # noqa: E731
         k = self.rs.randrange(4 if sc.plain else 6)
@@ -1011,6 +1037,8 @@ def generate(seed, edits=None, fp="explicit", meld_shapes=False,
              + meld_family_flag(meld_families)
              + (f" --edits {format_edits(edits)}" if edits else "")
              + f" (generator {GENERATOR_VERSION})\n", PRELUDE]
+    if "__half" in "".join([kernel_text] + list(texts.values())):
+        parts.insert(1, "#include <cuda_fp16.h>\n")
     parts += [texts[h.name] for h in helpers if h.name in need]
     parts.append(kernel_text)
     return "\n".join(parts)

@@ -58,8 +58,37 @@ struct LaneWays {
   unsigned Used = 0;
 };
 
+/// A kernel's two-way branch counts a warp execution with one shared
+/// atomic: a 64-bit word of its block holding five fields, from bit 0:
+/// executions, all-then, all-else (11 bits each), lanes-then, lanes-else
+/// (15 bits each); divergent = executions - all-then - all-else, and
+/// warps[w], uniform[w] follow. In a loop a second word holds the lanes'
+/// direction pairs (bits 0-31) and changes (bits 32-63).
+///
+/// Draining: the leader that adds sees the word's new value; where its
+/// trigger field (executions; pairs) has reached DrainAt it exchanges the
+/// word with zero and adds what it took to the globals. An exchange takes
+/// exactly what is there, so every add is counted once whatever the order
+/// of adds and exchanges. No field overflows: after the word's latest
+/// exchange, the k-th add sees executions == k, so the adds present are at
+/// most DrainAt - 1 that saw less than DrainAt, plus the pending ones that
+/// saw more and have not exchanged yet. A pending add is its leader
+/// thread's only one, and the lanes of its warp wait for it
+/// (bar.warp.sync after the update), so the pending adds' lane sets are
+/// disjoint: at most 1024 adds and 1024 lanes in all (1024 threads a
+/// block). Executions <= 959 + 1024 = 1983 < 2^11 (all-then and all-else
+/// are no more); lanes <= 32 * 959 + 1024 = 31712 < 2^15. Pairs < 2^31 +
+/// 1024 < 2^32; changes <= pairs.
+namespace packed {
+constexpr unsigned Then = 11, Else = 22, LanesThen = 33, LanesElse = 48;
+constexpr uint64_t CountMask = 0x7ff, LanesMask = 0x7fff;
+constexpr uint64_t DrainAt = 960, PairsDrainAt = uint64_t(1) << 31;
+} // namespace packed
+
 struct BranchSite {
   const ProfiledBranch *PB;
+  /// Kernels: the first of its words in the block's counters.
+  unsigned Slot = 0;
   /// Innermost loop, for the lanes' direction changes.
   Loop *L = nullptr;
   unsigned Base = 0;
@@ -76,6 +105,7 @@ struct LoopSite {
   /// loop before it. Null: the loop is not counted, only its branches.
   BasicBlock *Meet = nullptr;
   unsigned Base = 0;
+  unsigned Slot = 0;
   AllocaInst *Iterations = nullptr;
 };
 
@@ -112,6 +142,7 @@ public:
 
 private:
   Type *i32() { return Type::getInt32Ty(Ctx); }
+  Type *B64() { return Type::getInt64Ty(Ctx); }
   Value *call(IRBuilder<> &B, Intrinsic::ID ID, ArrayRef<Value *> Args) {
     return B.CreateIntrinsic(i32(), ID, Args);
   }
@@ -131,6 +162,12 @@ private:
   Value *getWordAddress(IRBuilder<> &B, unsigned Word);
 
   void countBranch(BranchSite &S);
+  void countPackedBranch(BranchSite &S);
+  void addPackedToGlobals(IRBuilder<> &B, Value *W, unsigned Base);
+  void addPairsToGlobals(IRBuilder<> &B, Value *W, unsigned Base);
+  Value *getAtomicAdd(IRBuilder<> &B, Value *Ptr, Value *V);
+  std::pair<Value *, Value *> lanePairs(IRBuilder<> &B, BranchSite &S,
+                                        Value *Mask, Value *Way);
   void countHeader(LoopSite &S);
   void countMeet(LoopSite &S, Instruction *Before);
   void initBlockCounters();
@@ -146,15 +183,17 @@ private:
   std::vector<LoopSite> Loops;
   DenseMap<Loop *, SmallVector<LaneWays, 1>> Packs;
   GlobalVariable *Counters = nullptr;
-  /// Kernels: the block's counters in shared memory, one i32 per word,
-  /// then the number of the block's threads that have returned.
+  /// Kernels: the block's counters in shared memory, one i64 each
+  /// (packed for two-way branches), then the number of the block's
+  /// threads that have returned.
   GlobalVariable *BlockCounters = nullptr;
-  unsigned Words = 0;
+  unsigned Words = 0, Slots = 0;
   /// Kernels: each word's operation (Add where not named).
   std::map<unsigned, Op> WordOps;
-  /// Kernels' two-way branches keep 7 of their 10 words; these are derived
-  /// where the kernel flushes.
-  SmallVector<unsigned, 4> DerivedBranches;
+  /// Kernels: the block word of each global word that has its own.
+  DenseMap<unsigned, unsigned> SlotOfWord;
+  /// Kernels' two-way branches, counted in packed words.
+  SmallVector<const BranchSite *, 4> PackedBranches;
   SmallVector<AllocaInst *, 16> Promotable;
 };
 
@@ -253,10 +292,12 @@ void FunctionInstrumenter::update(Instruction *Before, Value *Gate,
     if (IsKernel) {
       WordOps[U.Word] = U.Kind;
       bool IsMin = U.Kind == Op::Min;
-      B.CreateAtomicRMW(getAtomic(IsMin ? Op::Max : U.Kind),
-                        getBlockWord(B, U.Word), IsMin ? B.CreateNot(U.V) : U.V,
-                        MaybeAlign(4), AtomicOrdering::Monotonic,
-                        Ctx.getOrInsertSyncScopeID("block"));
+      B.CreateAtomicRMW(
+          getAtomic(IsMin ? Op::Max : U.Kind),
+          getBlockWord(B, SlotOfWord.lookup(U.Word)),
+          B.CreateZExt(IsMin ? B.CreateNot(U.V) : U.V, B.getInt64Ty()),
+          MaybeAlign(8), AtomicOrdering::Monotonic,
+          Ctx.getOrInsertSyncScopeID("block"));
       continue;
     }
     B.CreateAtomicRMW(getAtomic(U.Kind), getWordAddress(B, U.Word),
@@ -292,14 +333,14 @@ void FunctionInstrumenter::initBlockCounters() {
   Value *Tid =
       B.CreateAdd(TX, B.CreateMul(NX, B.CreateAdd(TY, B.CreateMul(NY, TZ))));
   Value *Threads = B.CreateMul(B.CreateMul(NX, NY), NZ);
-  Value *Last = B.getInt32(Words); // The returned-thread count.
+  Value *Last = B.getInt32(Slots); // The returned-thread count.
   Entry.getTerminator()->eraseFromParent();
   B.SetInsertPoint(&Entry);
   B.CreateCondBr(B.CreateICmpULE(Tid, Last), Clear, Rest);
   B.SetInsertPoint(Clear);
   PHINode *I = B.CreatePHI(i32(), 2, "divopt.prof.word");
   I->addIncoming(Tid, &Entry);
-  B.CreateStore(B.getInt32(0),
+  B.CreateStore(B.getInt64(0),
                 B.CreateInBoundsGEP(BlockCounters->getValueType(),
                                     BlockCounters, {B.getInt32(0), I}));
   Value *Next = B.CreateAdd(I, Threads);
@@ -309,9 +350,16 @@ void FunctionInstrumenter::initBlockCounters() {
   B.CreateIntrinsic(Intrinsic::nvvm_barrier_cta_sync_all, {}, {B.getInt32(0)});
 }
 
+/// Whether a branch's counts are packed into a word of its kernel's block.
+static bool isPacked(const Instruction *Term, bool IsKernel) {
+  return IsKernel && isa<BranchInst>(Term);
+}
+
 void FunctionInstrumenter::countBranch(BranchSite &S) {
   Instruction *Term = S.PB->Term;
   unsigned N = S.PB->Ways.size();
+  if (isPacked(Term, IsKernel))
+    return countPackedBranch(S);
   IRBuilder<> B(Term);
   auto [Mask, Leader] = getLeader(B);
   // T[w]: the active lanes that take way w; Way: this lane's way.
@@ -346,20 +394,29 @@ void FunctionInstrumenter::countBranch(BranchSite &S) {
   SmallVector<Update, 16> U;
   U.push_back({S.Base + BranchExecs, Op::Add, B.getInt32(1)});
   U.push_back({S.Base + BranchDivergent, Op::Add, Divergent});
-  // A kernel's two-way branch derives warps[] and uniform[1] at the flush.
-  bool Derive = IsKernel && N == 2;
   for (unsigned W = 0; W < N; ++W) {
     U.push_back({S.Base + getBranchLanesWord(W, N), Op::Add, popc(B, T[W])});
-    if (!Derive)
-      U.push_back({S.Base + getBranchWarpsWord(W, N), Op::Add,
-                   asCount(B, B.CreateICmpNE(T[W], B.getInt32(0)))});
-    if (!Derive || W == 0)
-      U.push_back({S.Base + getBranchUniformWord(W, N), Op::Add,
-                   asCount(B, B.CreateICmpEQ(T[W], Mask))});
+    U.push_back({S.Base + getBranchWarpsWord(W, N), Op::Add,
+                 asCount(B, B.CreateICmpNE(T[W], B.getInt32(0)))});
+    U.push_back({S.Base + getBranchUniformWord(W, N), Op::Add,
+                 asCount(B, B.CreateICmpEQ(T[W], Mask))});
   }
-  if (Derive)
-    DerivedBranches.push_back(S.Base);
   if (S.L) {
+    auto [Pairs, Changes] = lanePairs(B, S, Mask, Way);
+    U.push_back({S.Base + BranchPairs, Op::Add, Pairs});
+    U.push_back({S.Base + BranchChanges, Op::Add, Changes});
+  }
+  update(Term, Leader, U);
+}
+
+/// The active lanes that took this branch in the loop's previous iteration
+/// too, and those of them whose way changed; records this lane's way.
+std::pair<Value *, Value *> FunctionInstrumenter::lanePairs(IRBuilder<> &B,
+                                                            BranchSite &S,
+                                                            Value *Mask,
+                                                            Value *Way) {
+  unsigned N = S.PB->Ways.size();
+  {
     // Direction changes between this lane's consecutive iterations.
     S.Width = Log2_32_Ceil(N + 1);
     SmallVector<LaneWays, 1> &P = Packs[S.L];
@@ -377,15 +434,113 @@ void FunctionInstrumenter::countBranch(BranchSite &S) {
         B.CreateAnd(B.CreateLoad(i32(), P.back().Last), B.getInt32(FieldMask));
     Value *Paired = B.CreateICmpNE(Last, B.getInt32(0));
     Value *Changed = B.CreateAnd(Paired, B.CreateICmpNE(Last, Mine));
-    U.push_back(
-        {S.Base + BranchPairs, Op::Add, popc(B, ballot(B, Mask, Paired))});
-    U.push_back(
-        {S.Base + BranchChanges, Op::Add, popc(B, ballot(B, Mask, Changed))});
     Value *Cur =
         B.CreateAnd(B.CreateLoad(i32(), P.back().Cur), B.getInt32(~FieldMask));
     B.CreateStore(B.CreateOr(Cur, Mine), P.back().Cur);
+    return {popc(B, ballot(B, Mask, Paired)),
+            popc(B, ballot(B, Mask, Changed))};
   }
-  update(Term, Leader, U);
+}
+
+Value *FunctionInstrumenter::getAtomicAdd(IRBuilder<> &B, Value *Ptr,
+                                          Value *V) {
+  return B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, V, MaybeAlign(8),
+                           AtomicOrdering::Monotonic);
+}
+
+/// Adds a packed branch word's fields to the branch's global words.
+void FunctionInstrumenter::addPackedToGlobals(IRBuilder<> &B, Value *W,
+                                              unsigned Base) {
+  using namespace profile;
+  auto Field = [&](unsigned Shift, uint64_t Mask) {
+    return B.CreateAnd(B.CreateLShr(W, Shift), Mask);
+  };
+  Value *Execs = Field(0, packed::CountMask);
+  Value *Uni0 = Field(packed::Then, packed::CountMask);
+  Value *Uni1 = Field(packed::Else, packed::CountMask);
+  Value *Div = B.CreateSub(B.CreateSub(Execs, Uni0), Uni1);
+  std::pair<unsigned, Value *> Adds[] = {
+      {BranchExecs, Execs},
+      {BranchDivergent, Div},
+      {getBranchLanesWord(0, 2), Field(packed::LanesThen, packed::LanesMask)},
+      {getBranchLanesWord(1, 2), Field(packed::LanesElse, packed::LanesMask)},
+      {getBranchWarpsWord(0, 2), B.CreateAdd(Uni0, Div)},
+      {getBranchWarpsWord(1, 2), B.CreateAdd(Uni1, Div)},
+      {getBranchUniformWord(0, 2), Uni0},
+      {getBranchUniformWord(1, 2), Uni1}};
+  for (auto &[Word, V] : Adds)
+    getAtomicAdd(B, getWordAddress(B, Base + Word), V);
+}
+
+void FunctionInstrumenter::addPairsToGlobals(IRBuilder<> &B, Value *W,
+                                             unsigned Base) {
+  using namespace profile;
+  getAtomicAdd(B, getWordAddress(B, Base + BranchPairs),
+               B.CreateAnd(W, B.getInt64(0xffffffff)));
+  getAtomicAdd(B, getWordAddress(B, Base + BranchChanges), B.CreateLShr(W, 32));
+}
+
+/// A kernel's two-way branch: one shared atomic a warp execution (two in
+/// a loop), draining into the globals as the packed namespace describes.
+void FunctionInstrumenter::countPackedBranch(BranchSite &S) {
+  auto *Br = cast<BranchInst>(S.PB->Term);
+  Type *I64 = B64();
+  IRBuilder<> B(Br);
+  auto [Mask, Leader] = getLeader(B);
+  Value *Then = ballot(B, Mask, Br->getCondition());
+  Value *Else = B.CreateXor(Mask, Then);
+  auto Field = [&](Value *V, unsigned Shift) {
+    return B.CreateShl(B.CreateZExt(V, I64), Shift);
+  };
+  Value *D = B.getInt64(1);
+  D = B.CreateOr(D, Field(B.CreateICmpEQ(Then, Mask), packed::Then));
+  D = B.CreateOr(D, Field(B.CreateICmpEQ(Else, Mask), packed::Else));
+  D = B.CreateOr(D, Field(popc(B, Then), packed::LanesThen));
+  D = B.CreateOr(D, Field(popc(B, Else), packed::LanesElse));
+  Value *PairsD = nullptr;
+  if (S.L) {
+    Value *Way = asCount(B, B.CreateNot(Br->getCondition()));
+    auto [Pairs, Changes] = lanePairs(B, S, Mask, Way);
+    PairsD = B.CreateOr(B.CreateZExt(Pairs, I64), Field(Changes, 32));
+  }
+  PackedBranches.push_back(&S);
+
+  BasicBlock *Head = Br->getParent();
+  BasicBlock *Tail = SplitBlock(Head, Br);
+  BasicBlock *Add = BasicBlock::Create(Ctx, "divopt.prof.flush", &F, Tail);
+  BasicBlock *Drain = BasicBlock::Create(Ctx, "divopt.prof.drain", &F, Tail);
+  Head->getTerminator()->eraseFromParent();
+  BranchInst::Create(Add, Tail, Leader, Head);
+  B.SetInsertPoint(Add);
+  SyncScope::ID Block = Ctx.getOrInsertSyncScopeID("block");
+  auto AddTo = [&](unsigned Slot, Value *V, uint64_t Mask, uint64_t At) {
+    Value *Old =
+        B.CreateAtomicRMW(AtomicRMWInst::Add, getBlockWord(B, Slot), V,
+                          MaybeAlign(8), AtomicOrdering::Monotonic, Block);
+    Value *New = B.CreateAnd(B.CreateAdd(Old, V), Mask);
+    return B.CreateICmpUGE(New, B.getInt64(At));
+  };
+  Value *Full = AddTo(S.Slot, D, packed::CountMask, packed::DrainAt);
+  if (PairsD)
+    Full = B.CreateOr(
+        Full, AddTo(S.Slot + 1, PairsD, 0xffffffff, packed::PairsDrainAt));
+  B.CreateCondBr(Full, Drain, Tail);
+  // An exchange takes exactly what is there: draining both words when
+  // either is full is exact too.
+  B.SetInsertPoint(Drain);
+  auto Take = [&](unsigned Slot) {
+    return B.CreateAtomicRMW(AtomicRMWInst::Xchg, getBlockWord(B, Slot),
+                             B.getInt64(0), MaybeAlign(8),
+                             AtomicOrdering::Monotonic, Block);
+  };
+  addPackedToGlobals(B, Take(S.Slot), S.Base);
+  if (PairsD)
+    addPairsToGlobals(B, Take(S.Slot + 1), S.Base);
+  B.CreateBr(Tail);
+  // The lanes wait for their leader's update: no lane is in two pending
+  // adds (the overflow bound above).
+  B.SetInsertPoint(Br);
+  B.CreateIntrinsic(Intrinsic::nvvm_bar_warp_sync, {}, {Mask});
 }
 
 void FunctionInstrumenter::countHeader(LoopSite &S) {
@@ -449,35 +604,31 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
   Head->getTerminator()->eraseFromParent();
   BranchInst::Create(Arrive, Tail, Leader, Head);
   B.SetInsertPoint(Arrive);
-  Value *Before = B.CreateAtomicRMW(
-      AtomicRMWInst::Add, getBlockWord(B, Words), Returning, MaybeAlign(4),
-      AtomicOrdering::AcquireRelease, Ctx.getOrInsertSyncScopeID("block"));
-  B.CreateCondBr(B.CreateICmpEQ(B.CreateAdd(Before, Returning), Threads), Flush,
-                 Tail);
-  B.SetInsertPoint(Flush);
   Type *I64 = B.getInt64Ty();
-  std::map<unsigned, Value *> Value64;
+  Value *Before = B.CreateAtomicRMW(AtomicRMWInst::Add, getBlockWord(B, Slots),
+                                    B.CreateZExt(Returning, I64), MaybeAlign(8),
+                                    AtomicOrdering::AcquireRelease,
+                                    Ctx.getOrInsertSyncScopeID("block"));
+  B.CreateCondBr(
+      B.CreateICmpEQ(B.CreateAdd(Before, B.CreateZExt(Returning, I64)),
+                     B.CreateZExt(Threads, I64)),
+      Flush, Tail);
+  B.SetInsertPoint(Flush);
+  // What the drains left in the block's packed words.
+  for (const BranchSite *S : PackedBranches) {
+    addPackedToGlobals(B, B.CreateLoad(I64, getBlockWord(B, S->Slot)), S->Base);
+    if (S->L)
+      addPairsToGlobals(B, B.CreateLoad(I64, getBlockWord(B, S->Slot + 1)),
+                        S->Base);
+  }
   for (auto &[Word, K] : WordOps) {
-    Value *V = B.CreateLoad(i32(), getBlockWord(B, Word));
-    Value *Wide = B.CreateZExt(V, I64);
-    if (K == Op::Min) // The complement's maximum; zero: none.
-      Wide = B.CreateSelect(B.CreateICmpEQ(V, B.getInt32(0)),
-                            B.getInt64(NoSpreadMin),
-                            B.CreateZExt(B.CreateNot(V), I64));
-    Value64[Word] = Wide;
-  }
-  for (unsigned Base : DerivedBranches) {
-    Value *Execs = Value64[Base + BranchExecs];
-    Value *Div = Value64[Base + BranchDivergent];
-    Value *Uni0 = Value64[Base + getBranchUniformWord(0, 2)];
-    Value *Uni1 = B.CreateSub(B.CreateSub(Execs, Div), Uni0);
-    Value64[Base + getBranchUniformWord(1, 2)] = Uni1;
-    Value64[Base + getBranchWarpsWord(0, 2)] = B.CreateAdd(Uni0, Div);
-    Value64[Base + getBranchWarpsWord(1, 2)] = B.CreateAdd(Uni1, Div);
-  }
-  for (auto &[Word, V] : Value64) {
-    auto It = WordOps.find(Word);
-    Op K = It == WordOps.end() ? Op::Add : It->second;
+    Value *V = B.CreateLoad(I64, getBlockWord(B, SlotOfWord.lookup(Word)));
+    if (K == Op::Min) { // The complement's maximum; zero: none.
+      Value *Low = B.CreateTrunc(V, i32());
+      V = B.CreateSelect(B.CreateICmpEQ(Low, B.getInt32(0)),
+                         B.getInt64(NoSpreadMin),
+                         B.CreateZExt(B.CreateNot(Low), I64));
+    }
     B.CreateAtomicRMW(getAtomic(K), getWordAddress(B, Word), V, MaybeAlign(8),
                       AtomicOrdering::Monotonic);
   }
@@ -489,13 +640,27 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out) {
   CF.Key = PI->getKey();
   CF.Symbol = profile::CounterArrayPrefix + F.getName().str();
   // Words in the descriptor's order: branches, then loops.
-  Words = 0;
+  // A kernel's block words: two-way branches one packed word (two in a
+  // loop), the others one per global word.
+  Words = Slots = 0;
+  auto Place = [&](unsigned Base, unsigned N, bool Packed, unsigned PackedN) {
+    unsigned First = Slots;
+    if (Packed) {
+      Slots += PackedN;
+      return First;
+    }
+    for (unsigned I = 0; I < N; ++I)
+      SlotOfWord[Base + I] = Slots++;
+    return First;
+  };
   for (BranchSite &S : Branches) {
     S.Base = Words;
     CounterSite CS;
     CS.Index = S.PB->Index;
     CS.Ways = S.PB->Ways.size();
     CS.Loc = S.PB->Loc;
+    S.Slot = Place(Words, CS.getWords(), isPacked(S.PB->Term, IsKernel),
+                   S.L ? 2 : 1);
     Words += CS.getWords();
     CF.Sites.push_back(CS);
   }
@@ -507,6 +672,7 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out) {
     CS.IsLoop = true;
     CS.Index = S.PL->Index;
     CS.Loc = S.PL->Loc;
+    S.Slot = Place(Words, CS.getWords(), false, 0);
     Words += CS.getWords();
     CF.Sites.push_back(CS);
   }
@@ -532,12 +698,12 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out) {
   Counters->setAlignment(Align(8));
   Out = Counters;
   if (IsKernel) {
-    auto *BlockTy = ArrayType::get(i32(), Words + 1);
+    auto *BlockTy = ArrayType::get(B64(), Slots + 1);
     BlockCounters = new GlobalVariable(
         M, BlockTy, /*isConstant=*/false, GlobalValue::InternalLinkage,
         UndefValue::get(BlockTy), "divopt.prof.block." + F.getName(), nullptr,
         GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
-    BlockCounters->setAlignment(Align(4));
+    BlockCounters->setAlignment(Align(8));
   }
 
   SmallVector<ReturnInst *, 2> Returns;

@@ -6,6 +6,7 @@
 
 #include "RegisterPressure.h"
 #include "KernelInfo.h"
+#include "PtxasRegisters.h"
 #include "analysis/model/Occupancy.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -395,12 +396,19 @@ unsigned estimateRegisters(const RegisterPressure &RP) {
   return std::min(RP.Limit, RP.MaxLive + KernelOverhead);
 }
 
+unsigned getFunctionRegisters(const Function &F) {
+  if (useExactRegisterCounts())
+    if (std::optional<unsigned> Count = countRegistersWithPtxas(F))
+      return *Count;
+  return estimateRegisters(computeRegisterPressure(F));
+}
+
 unsigned estimateRegistersAfter(
     Function &F, function_ref<void(Function &, ValueToValueMapTy &)> Rewrite) {
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(&F, VMap);
   Rewrite(*Copy, VMap);
-  unsigned Regs = estimateRegisters(computeRegisterPressure(*Copy));
+  unsigned Regs = getFunctionRegisters(*Copy);
   Copy->eraseFromParent();
   return Regs;
 }

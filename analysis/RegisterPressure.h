@@ -65,6 +65,11 @@ computeRegisterPressure(const llvm::Function &F,
 /// ptxas -v on the bench kernels).
 unsigned estimateRegisters(const RegisterPressure &RP);
 
+/// The registers F is given: ptxas's own count in exact mode
+/// (-divopt-registers=ptxas, PtxasRegisters.h) where it can be had, else
+/// estimateRegisters(computeRegisterPressure(F)).
+unsigned getFunctionRegisters(const llvm::Function &F);
+
 /// The registers F would need after a rewrite: Rewrite runs on a copy of F
 /// (VMap maps F's values to the copy's), the copy is measured and erased.
 /// Transforms try themselves this way before deciding.

@@ -15,6 +15,7 @@
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
+#include "analysis/PtxasRegisters.h"
 #include "analysis/RegisterPressure.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -131,15 +132,23 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
                 ArrayRef<double> Weights, const Target &T, double Threshold,
                 const FunctionPressure &FP) {
   WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
-  Estimate Before{costBefore(R, Weights, W, T.ComputeCapability),
-                  estimateRegisters(RegisterPressure{FP.getMaxLive(), 0})};
+  // Exact register counts (ptxas) need the whole function, melded.
+  const bool Exact = useExactRegisterCounts();
+  Estimate Before{
+      costBefore(R, Weights, W, T.ComputeCapability),
+      Exact ? getFunctionRegisters(F)
+            : estimateRegisters(RegisterPressure{FP.getMaxLive(), 0})};
 
   Trial Tr;
   Estimate After;
-  if (std::optional<RegionTrialResult> RT = meldRegionCopy(
-          R, Plan, FP, [&](const MeldRegion &CR, const MeldResult &M) {
-            return costAfter(CR, M, Weights, W, T.ComputeCapability);
-          })) {
+  if (std::optional<RegionTrialResult> RT =
+          Exact
+              ? std::nullopt
+              : meldRegionCopy(R, Plan, FP,
+                               [&](const MeldRegion &CR, const MeldResult &M) {
+                                 return costAfter(CR, M, Weights, W,
+                                                  T.ComputeCapability);
+                               })) {
     After.Cost = RT->Cost;
     After.Registers = estimateRegisters(RegisterPressure{RT->MaxLive, 0});
     Tr.NumSelects = RT->NumSelects;
@@ -223,7 +232,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
                                      const BranchDistributionOptions &Opts) {
   const unsigned CC = T.ComputeCapability;
   SimplifiedTrial ST;
-  Estimate Before{0, estimateRegisters(computeRegisterPressure(F))}, After;
+  Estimate Before{0, getFunctionRegisters(F)}, After;
   SmallVector<GlobalVariable *, 4> Tables;
   After.Registers =
       estimateRegistersAfter(F, [&](Function &Copy, ValueToValueMapTy &VMap) {

@@ -469,7 +469,7 @@ bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
                          const Target &T) {
   // The function does not change while its candidates are evaluated: its
   // registers are counted once, not once per candidate.
-  unsigned RegsBefore = estimateRegisters(computeRegisterPressure(F));
+  unsigned RegsBefore = getFunctionRegisters(F);
   SmallVector<Candidate, 4> Cands;
   for (const DivergentBranch *DB : Branches)
     if (std::optional<Candidate> C = evaluate(*DB, T, RegsBefore))

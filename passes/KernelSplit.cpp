@@ -301,7 +301,7 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   // original runs the ways one after the other, each part its own way
   // between prologue and epilogue.
   if (!OriginalRegisters)
-    OriginalRegisters = estimateRegisters(computeRegisterPressure(F));
+    OriginalRegisters = getFunctionRegisters(F);
   Estimate Original{0, *OriginalRegisters, {RC.Prologue}};
   Candidate C;
   C.DB = &DB;
@@ -310,7 +310,7 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
     std::string Suffix = getWaySuffix(*DB.Term, Way);
     // Named at commit: candidates of other branches may coexist until then.
     Function *PF = buildPart(F, *DB.Term, Entry, F.getName() + ".candidate");
-    Estimate E{0, estimateRegisters(computeRegisterPressure(*PF)),
+    Estimate E{0, getFunctionRegisters(*PF),
                {RC.Prologue, scaled(RC.Ways[Way], RC.WayRuns[Way]),
                 scaled(RC.Epilogue, RC.WayRuns[Way])}};
     for (const Phase &P : E.Phases)

@@ -84,7 +84,7 @@ Decision decideFission(Function &F, const FissionPlan &Plan, const Target &T,
                        double Threshold) {
   unsigned CC = T.ComputeCapability;
   Estimate Before{getBlockCost(*Plan.Body, CC),
-                  estimateRegisters(computeRegisterPressure(F))};
+                  getFunctionRegisters(F)};
   Estimate After;
   for (const auto &Group : Plan.Groups)
     After.Cost += getCost(Group, CC) + getCost(Plan.Control, CC) +

@@ -119,6 +119,10 @@ def main():
     ap.add_argument("--min-rho", type=float, default=0.95)
     ap.add_argument("--max-mae", type=float, default=3.0)
     ap.add_argument("--subsets", default="fuzz,ours,apps")
+    ap.add_argument("--registers", choices=("estimate", "ptxas"),
+                    default="estimate",
+                    help="check the static estimate (the default) or the "
+                    "exact mode's counts (-divopt-registers=ptxas)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--csv", help="write every kernel's row here")
     ap.add_argument("--report", help="write a markdown summary here")
@@ -129,7 +133,9 @@ def main():
     args = ap.parse_args()
     tools = {"opt": f"{args.tools}/opt", "llc": f"{args.tools}/llc",
              "clang": f"{args.tools}/clang++", "plugin": args.plugin,
-             "ptxas": f"{args.cuda}/bin/ptxas", "cuda": args.cuda}
+             "ptxas": f"{args.cuda}/bin/ptxas", "cuda": args.cuda,
+             "opt_args": [f"-divopt-registers={args.registers}",
+                          f"-divopt-ptxas={args.cuda}/bin/ptxas"]}
     rng = random.Random(args.sample_seed)
     subsets = args.subsets.split(",")
     seeds = list(range(1, args.fuzz_seeds + 1))

@@ -70,6 +70,14 @@ unsigned estimateRegisters(const RegisterPressure &RP);
 /// estimateRegisters(computeRegisterPressure(F)).
 unsigned getFunctionRegisters(const llvm::Function &F);
 
+/// How many registers the estimate may overstate ptxas's count by: it
+/// overstates by more on a quarter of the register corpus
+/// (bench/results/2026-11-26-register-model.md); 0 where counts are
+/// ptxas's own (-divopt-registers=ptxas). A decision whose gain comes from
+/// a kernel's registers alone (kernel splitting) must hold with the kernel
+/// at its count less this margin too.
+unsigned getRegisterCountMargin();
+
 /// The registers F would need after a rewrite: Rewrite runs on a copy of F
 /// (VMap maps F's values to the copy's), the copy is measured and erased.
 /// Transforms try themselves this way before deciding.

@@ -210,12 +210,21 @@ double getSplitRatio(const Estimate &Original, ArrayRef<Part> Parts,
 SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
                         const Target &Launch, const KernelSplitOptions &Opts) {
   SplitPrediction S;
+  // The gain is the original's lost occupancy: it must hold where the
+  // original needs fewer registers than estimated (the estimate's margin;
+  // the parts keep their estimates, which only makes them slower).
+  Estimate Leaner = Original;
+  Leaner.Registers -= std::min(Leaner.Registers, getRegisterCountMargin());
+  bool ByMargin = false;
   const Target T = getWorstBlockSize(
       Launch, Original.Registers,
       [&](const Target &At) {
-        return getSplitRatio(Original, Parts, At, Opts);
+        return std::min(getSplitRatio(Original, Parts, At, Opts),
+                        getSplitRatio(Leaner, Parts, At, Opts));
       },
       &S.Ratio);
+  ByMargin = getSplitRatio(Leaner, Parts, T, Opts) <
+             getSplitRatio(Original, Parts, T, Opts);
   raw_string_ostream OS(S.Explanation);
   auto List = [&](auto Field) {
     ListSeparator LS(", ");
@@ -234,8 +243,12 @@ SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
   OS << "; cost " << format("%.1f", Original.Cost) << " -> ";
   List([](const Part &P) { return format("%.1f", P.E.Cost); });
   OS << ", " << format("%g", Opts.LaunchOverheadPercent)
-     << "% per extra launch; predicted speedup " << format("%.2fx", S.Ratio)
-     << " (threshold " << format("%.2fx", Opts.Threshold) << ")";
+     << "% per extra launch; predicted speedup " << format("%.2fx", S.Ratio);
+  if (ByMargin)
+    OS << " with the kernel at " << Leaner.Registers
+       << " registers (the estimate less its margin of "
+       << Original.Registers - Leaner.Registers << ")";
+  OS << " (threshold " << format("%.2fx", Opts.Threshold) << ")";
   return S;
 }
 
@@ -310,7 +323,8 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
     std::string Suffix = getWaySuffix(*DB.Term, Way);
     // Named at commit: candidates of other branches may coexist until then.
     Function *PF = buildPart(F, *DB.Term, Entry, F.getName() + ".candidate");
-    Estimate E{0, getFunctionRegisters(*PF),
+    Estimate E{0,
+               getFunctionRegisters(*PF),
                {RC.Prologue, scaled(RC.Ways[Way], RC.WayRuns[Way]),
                 scaled(RC.Epilogue, RC.WayRuns[Way])}};
     for (const Phase &P : E.Phases)

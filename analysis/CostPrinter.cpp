@@ -25,10 +25,10 @@ PreservedAnalyses CostPrinterPass::run(Function &F,
     return PreservedAnalyses::all();
   KernelInfo KI = getKernelInfo(F);
   RegisterPressure RP = computeRegisterPressure(F);
-  std::optional<unsigned> Exact;
+  std::optional<PtxasCount> Exact;
   if (useExactRegisterCounts())
     Exact = countRegistersWithPtxas(F);
-  unsigned Regs = Exact.value_or(estimateRegisters(RP));
+  unsigned Regs = Exact ? Exact->Registers : estimateRegisters(RP);
   // The lowest occupancy of the launch shape's block sizes.
   Target T = getWorstBlockSize(Target::get(KI), Regs, [&](const Target &At) {
     return At.occupancy(Regs).Fraction;

@@ -218,30 +218,44 @@ std::optional<std::string> emitPtx(Module &M, StringRef CPU,
   return std::string(Ptx);
 }
 
-/// "Used N registers" of the entry ptxas -v reports in Log.
-std::optional<unsigned> parseRegisters(StringRef Log) {
+/// The counts of the entry ptxas -v reports in Log: "N bytes spill
+/// stores" and "Used N registers" follow "Compiling entry function".
+std::optional<PtxasCount> parseCounts(StringRef Log) {
   size_t Entry = Log.find("Compiling entry function");
   if (Entry == StringRef::npos)
     return std::nullopt;
   StringRef Rest = Log.drop_front(Entry);
+  auto NumberBefore = [&](StringRef Text) -> std::optional<unsigned> {
+    size_t At = Rest.find(Text);
+    if (At == StringRef::npos)
+      return std::nullopt;
+    StringRef Head = Rest.take_front(At).rtrim();
+    size_t Start = Head.find_last_not_of("0123456789");
+    unsigned N;
+    if (Head.drop_front(Start == StringRef::npos ? 0 : Start + 1)
+            .getAsInteger(10, N))
+      return std::nullopt;
+    return N;
+  };
   size_t Used = Rest.find("Used ");
   if (Used == StringRef::npos)
     return std::nullopt;
-  unsigned N;
-  if (Rest.drop_front(Used + 5).consumeInteger(10, N))
+  PtxasCount C;
+  if (Rest.drop_front(Used + 5).consumeInteger(10, C.Registers))
     return std::nullopt;
-  return N;
+  C.Spilled = NumberBefore("bytes spill stores").value_or(0) / 4;
+  return C;
 }
 
 /// Runs ptxas -v on Ptx for Arch; a file per run, removed afterwards.
-std::optional<unsigned> runPtxas(StringRef Ptxas, StringRef Ptx,
-                                 StringRef Arch) {
+std::optional<PtxasCount> runPtxas(StringRef Ptxas, StringRef Ptx,
+                                   StringRef Arch) {
   SmallString<128> In, Out, Log;
   if (sys::fs::createTemporaryFile("divopt-ptxas", "ptx", In) ||
       sys::fs::createTemporaryFile("divopt-ptxas", "cubin", Out) ||
       sys::fs::createTemporaryFile("divopt-ptxas", "log", Log))
     return std::nullopt;
-  std::optional<unsigned> Count;
+  std::optional<PtxasCount> Count;
   std::error_code EC;
   {
     raw_fd_ostream OS(In, EC);
@@ -256,7 +270,7 @@ std::optional<unsigned> runPtxas(StringRef Ptxas, StringRef Ptx,
                             PtxasTimeout) == 0)
       if (ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
               MemoryBuffer::getFile(Log))
-        Count = parseRegisters((*Buf)->getBuffer());
+        Count = parseCounts((*Buf)->getBuffer());
   }
   for (StringRef P : {StringRef(In), StringRef(Out), StringRef(Log)})
     sys::fs::remove(P);
@@ -268,7 +282,7 @@ bool useExactRegisterCounts() {
   return RegisterCounts == RegisterSource::Ptxas;
 }
 
-std::optional<unsigned> countRegistersWithPtxas(const Function &F) {
+std::optional<PtxasCount> countRegistersWithPtxas(const Function &F) {
   // ptxas reports registers for entries only (a .func's belong to the
   // kernels that call it).
   if (F.isDeclaration() || !F.hasKernelCallingConv())
@@ -288,14 +302,14 @@ std::optional<unsigned> countRegistersWithPtxas(const Function &F) {
     return std::nullopt;
   // The same PTX (a function measured again, unchanged) gets the same count.
   static std::mutex Lock;
-  static DenseMap<size_t, unsigned> Counts;
+  static DenseMap<size_t, PtxasCount> Counts;
   size_t Key = hash_combine(hash_value(*Ptx), hash_value(CPU));
   {
     std::lock_guard<std::mutex> Guard(Lock);
     if (auto It = Counts.find(Key); It != Counts.end())
       return It->second;
   }
-  std::optional<unsigned> Count = runPtxas(*Ptxas, *Ptx, CPU);
+  std::optional<PtxasCount> Count = runPtxas(*Ptxas, *Ptx, CPU);
   if (Count) {
     std::lock_guard<std::mutex> Guard(Lock);
     Counts[Key] = *Count;

@@ -32,10 +32,17 @@ namespace divopt {
 /// Whether -divopt-registers=ptxas asks for exact counts.
 bool useExactRegisterCounts();
 
+struct PtxasCount {
+  /// "Used N registers".
+  unsigned Registers = 0;
+  /// "N bytes spill stores", in 32-bit registers.
+  unsigned Spilled = 0;
+};
+
 /// ptxas's register count for kernel F (its call tree included), or none
 /// where it cannot be had: F is not a kernel, the NVPTX back end or ptxas
 /// is missing, or either fails on F.
-std::optional<unsigned> countRegistersWithPtxas(const llvm::Function &F);
+std::optional<PtxasCount> countRegistersWithPtxas(const llvm::Function &F);
 
 } // namespace divopt
 

@@ -388,19 +388,31 @@ RegisterPressure computeRegisterPressure(const Function &F,
   return RP;
 }
 
+/// Registers ptxas keeps for the stack pointer, parameter addresses and
+/// the temporaries of address arithmetic: 7 is the fit on the corpus's
+/// training half (8 before calls and slow paths were counted).
+constexpr unsigned KernelOverhead = 7;
+
 unsigned estimateRegisters(const RegisterPressure &RP) {
-  // ptxas keeps registers for the stack pointer, parameter addresses and
-  // the temporaries of address arithmetic: 7 is the fit on the corpus's
-  // training half (8 before calls and slow paths were counted).
-  constexpr unsigned KernelOverhead = 7;
   return std::min(RP.Limit, RP.MaxLive + KernelOverhead);
 }
 
-unsigned getFunctionRegisters(const Function &F) {
+unsigned estimateSpilledRegisters(const RegisterPressure &RP) {
+  unsigned Need = RP.MaxLive + KernelOverhead;
+  return Need > RP.Limit ? Need - RP.Limit : 0;
+}
+
+unsigned getFunctionRegisters(const Function &F, unsigned *Spilled) {
   if (useExactRegisterCounts())
-    if (std::optional<unsigned> Count = countRegistersWithPtxas(F))
-      return *Count;
-  return estimateRegisters(computeRegisterPressure(F));
+    if (std::optional<PtxasCount> Count = countRegistersWithPtxas(F)) {
+      if (Spilled)
+        *Spilled = Count->Spilled;
+      return Count->Registers;
+    }
+  RegisterPressure RP = computeRegisterPressure(F);
+  if (Spilled)
+    *Spilled = estimateSpilledRegisters(RP);
+  return estimateRegisters(RP);
 }
 
 unsigned getRegisterCountMargin() {
@@ -412,11 +424,12 @@ unsigned getRegisterCountMargin() {
 }
 
 unsigned estimateRegistersAfter(
-    Function &F, function_ref<void(Function &, ValueToValueMapTy &)> Rewrite) {
+    Function &F, function_ref<void(Function &, ValueToValueMapTy &)> Rewrite,
+    unsigned *Spilled) {
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(&F, VMap);
   Rewrite(*Copy, VMap);
-  unsigned Regs = getFunctionRegisters(*Copy);
+  unsigned Regs = getFunctionRegisters(*Copy, Spilled);
   Copy->eraseFromParent();
   return Regs;
 }

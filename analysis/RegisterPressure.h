@@ -65,10 +65,17 @@ computeRegisterPressure(const llvm::Function &F,
 /// ptxas -v on the bench kernels).
 unsigned estimateRegisters(const RegisterPressure &RP);
 
+/// The live values beyond the most registers ptxas may give (RP.Limit),
+/// which it keeps in local memory instead.
+unsigned estimateSpilledRegisters(const RegisterPressure &RP);
+
 /// The registers F is given: ptxas's own count in exact mode
 /// (-divopt-registers=ptxas, PtxasRegisters.h) where it can be had, else
-/// estimateRegisters(computeRegisterPressure(F)).
-unsigned getFunctionRegisters(const llvm::Function &F);
+/// estimateRegisters(computeRegisterPressure(F)). *Spilled, when given,
+/// gets the values spilled (ptxas's spill stores, or
+/// estimateSpilledRegisters).
+unsigned getFunctionRegisters(const llvm::Function &F,
+                              unsigned *Spilled = nullptr);
 
 /// How many registers the estimate may overstate ptxas's count by: it
 /// overstates by more on a quarter of the register corpus
@@ -84,7 +91,8 @@ unsigned getRegisterCountMargin();
 unsigned estimateRegistersAfter(
     llvm::Function &F,
     llvm::function_ref<void(llvm::Function &Copy, llvm::ValueToValueMapTy &)>
-        Rewrite);
+        Rewrite,
+    unsigned *Spilled = nullptr);
 
 // Incremental estimates: a transform that rewrites one region of a function
 // measures the region alone, against the rest of the function measured

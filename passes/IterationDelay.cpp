@@ -264,8 +264,12 @@ void Delayer::missed(const Instruction &At, StringRef Name, const Twine &Why) {
 
 BodyModel Delayer::modelBranch(const DelayShape &S) const {
   const auto &Br = cast<BranchInst>(*S.Branch);
-  LoopBodyCost Body{S.PreCost, S.ThenCost, S.ElseCost, S.PostCost,
-                    getTakenProbability(Br)};
+  LoopBodyCost Body{S.PreCost,
+                    S.ThenCost,
+                    S.ElseCost,
+                    S.PostCost,
+                    getTakenProbability(Br),
+                    getSwitchProbability(Br)};
   BodyModel M;
   uint64_t TW, FW;
   M.Known = extractBranchWeights(Br, TW, FW);
@@ -293,6 +297,8 @@ BodyModel Delayer::modelBranch(const DelayShape &S) const {
     OS << format("%.2f", Body.P);
   else
     OS << "unknown";
+  if (Body.Switch)
+    OS << ", switch rate " << format("%.2f", *Body.Switch);
   return M;
 }
 

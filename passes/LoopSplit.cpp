@@ -83,16 +83,18 @@ SmallVector<Instruction *, 8> getSharedUsedBy(const FissionPlan &Plan,
 Decision decideFission(Function &F, const FissionPlan &Plan, const Target &T,
                        double Threshold) {
   unsigned CC = T.ComputeCapability;
-  Estimate Before{getBlockCost(*Plan.Body, CC),
-                  getFunctionRegisters(F)};
+  // Values beyond ptxas's limit are spilled to local memory and reloaded in
+  // every iteration of the loop.
+  Estimate Before{getBlockCost(*Plan.Body, CC), 0};
+  Before.Registers = getFunctionRegisters(F, &Before.Spilled);
   Estimate After;
   for (const auto &Group : Plan.Groups)
     After.Cost += getCost(Group, CC) + getCost(Plan.Control, CC) +
                   getCost(getSharedUsedBy(Plan, Group), CC);
-  After.Registers =
-      estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
-        applyFission(Plan, &VMap);
-      });
+  After.Registers = estimateRegistersAfter(
+      F,
+      [&](Function &, ValueToValueMapTy &VMap) { applyFission(Plan, &VMap); },
+      &After.Spilled);
   return decide(Before, After, T, Threshold);
 }
 

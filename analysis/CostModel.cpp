@@ -6,6 +6,8 @@
 
 #include "CostModel.h"
 #include "InstructionCost.h"
+#include "PtxasRegisters.h"
+#include "RegisterPressure.h"
 #include "analysis/model/InstructionLatency.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -136,6 +138,22 @@ Decision decide(const Estimate &Before, const Estimate &After,
      << format("%.2fx", D.Ratio) << " (threshold " << format("%.2fx", Threshold)
      << ")";
   return D;
+}
+
+bool decisionHingesOnRegisters(const Estimate &Before, const Estimate &After,
+                               const Target &T, double Threshold) {
+  if (!useExactRegisterCounts())
+    return false;
+  auto Shifted = [](Estimate E, int By) {
+    E.Registers = unsigned(std::max(1, int(E.Registers) + By));
+    return E;
+  };
+  const int M = RegisterEstimateSpread;
+  bool Pessimistic =
+      decide(Shifted(Before, -M), Shifted(After, M), T, Threshold).Profitable;
+  bool Optimistic =
+      decide(Shifted(Before, M), Shifted(After, -M), T, Threshold).Profitable;
+  return Pessimistic != Optimistic;
 }
 
 double divergentRegionCost(double ThenCost, double ElseCost) {

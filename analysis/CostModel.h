@@ -139,6 +139,15 @@ double predictTime(const Estimate &E, const Target &T);
 Decision decide(const Estimate &Before, const Estimate &After, const Target &T,
                 double Threshold);
 
+/// In exact mode (-divopt-registers=ptxas): whether the decision between
+/// estimates Before and After changes within the register estimate's
+/// spread (RegisterEstimateSpread, RegisterPressure.h), Before's registers
+/// lower and After's higher by it, or the other way round. Only then does
+/// a transform count registers with ptxas, whose runs cost far more than
+/// the estimate.
+bool decisionHingesOnRegisters(const Estimate &Before, const Estimate &After,
+                               const Target &T, double Threshold);
+
 /// Cost a warp pays for the arms of a divergent two-way region whose lanes
 /// take both ways: both arms serialize.
 double divergentRegionCost(double ThenCost, double ElseCost);

@@ -13,8 +13,11 @@
 // and assembled by `ptxas -v` for the kernel's target; "Used N registers"
 // is the count. It costs a code generation and a ptxas run per function
 // measured (counts are cached by the PTX's hash), so it is not the
-// default. Where no ptxas or no NVPTX back end is found, or ptxas fails,
-// the estimate stands in.
+// default, and transforms ask for it only where the decision changes
+// within the estimate's spread (decisionHingesOnRegisters, CostModel.h;
+// kernel splitting, whose gain is registers alone, always). Where no
+// ptxas or no NVPTX back end is found, or ptxas fails, the estimate stands
+// in.
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,16 +6,15 @@
 
 #include "BranchDistribution.h"
 #include "ArmEdges.h"
-#include "ContractionPinning.h"
 #include "ArmMelder.h"
+#include "ContractionPinning.h"
 #include "DecidedSet.h"
 #include "PassOptions.h"
-#include "RegionTrial.h"
 #include "RegionSimplify.h"
+#include "RegionTrial.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
-#include "analysis/PtxasRegisters.h"
 #include "analysis/RegisterPressure.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -132,49 +131,49 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
                 ArrayRef<double> Weights, const Target &T, double Threshold,
                 const FunctionPressure &FP) {
   WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
-  // Exact register counts (ptxas) need the whole function, melded.
-  const bool Exact = useExactRegisterCounts();
-  Estimate Before{
-      costBefore(R, Weights, W, T.ComputeCapability),
-      Exact ? getFunctionRegisters(F)
-            : estimateRegisters(RegisterPressure{FP.getMaxLive(), 0})};
+  Estimate Before{costBefore(R, Weights, W, T.ComputeCapability),
+                  estimateRegisters(RegisterPressure{FP.getMaxLive(), 0})};
 
   Trial Tr;
   Estimate After;
-  if (std::optional<RegionTrialResult> RT =
-          Exact
-              ? std::nullopt
-              : meldRegionCopy(R, Plan, FP,
-                               [&](const MeldRegion &CR, const MeldResult &M) {
-                                 return costAfter(CR, M, Weights, W,
-                                                  T.ComputeCapability);
-                               })) {
+  SmallVector<GlobalVariable *, 4> Tables;
+  // The meld on a copy of the whole function (Exact: its registers counted
+  // by ptxas, in exact mode).
+  auto MeldCopy = [&](bool Exact) {
+    return estimateRegistersAfter(
+        F,
+        [&](Function &, ValueToValueMapTy &VMap) {
+          Expected<MeldRegion> CR =
+              getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
+                            cast<BasicBlock>(VMap[R.Join]), ~0u);
+          // The copy has the same shape, so the same checks pass and the
+          // pairs come in the same order.
+          cantFail(CR.takeError());
+          MeldResult M = meldRegion(*CR, Plan);
+          Tr.NumSelects = M.NumSelects;
+          Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
+          After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
+          append_range(Tables, M.Tables);
+        },
+        nullptr, Exact);
+  };
+  if (std::optional<RegionTrialResult> RT = meldRegionCopy(
+          R, Plan, FP, [&](const MeldRegion &CR, const MeldResult &M) {
+            return costAfter(CR, M, Weights, W, T.ComputeCapability);
+          })) {
     After.Cost = RT->Cost;
     After.Registers = estimateRegisters(RegisterPressure{RT->MaxLive, 0});
     Tr.NumSelects = RT->NumSelects;
     Tr.NumDivergentBlocks = RT->NumDivergentBlocks;
-    Tr.D = decide(Before, After, T, Threshold);
-    Tr.CostAlonePays =
-        After.Cost > 0 && Before.Cost / After.Cost >= Threshold;
-    return Tr;
+  } else {
+    After.Registers = MeldCopy(/*Exact=*/false);
   }
-  SmallVector<GlobalVariable *, 4> Tables;
-  After.Registers =
-      estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
-        Expected<MeldRegion> CR =
-            getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
-                          cast<BasicBlock>(VMap[R.Join]), ~0u);
-        // The copy has the same shape, so the same checks pass and the pairs
-        // come in the same order.
-        cantFail(CR.takeError());
-        MeldResult M = meldRegion(*CR, Plan);
-        Tr.NumSelects = M.NumSelects;
-        Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-        After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
-        Tables = M.Tables;
-      });
+  if (decisionHingesOnRegisters(Before, After, T, Threshold)) {
+    Before.Registers = getFunctionRegisters(F);
+    After.Registers = MeldCopy(/*Exact=*/true);
+  }
   for (GlobalVariable *GV : Tables)
-    GV->eraseFromParent(); // Only the copy read them.
+    GV->eraseFromParent(); // Only the copies read them.
   Tr.D = decide(Before, After, T, Threshold);
   Tr.CostAlonePays = After.Cost > 0 && Before.Cost / After.Cost >= Threshold;
   return Tr;
@@ -232,10 +231,10 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
                                      const BranchDistributionOptions &Opts) {
   const unsigned CC = T.ComputeCapability;
   SimplifiedTrial ST;
-  Estimate Before{0, getFunctionRegisters(F)}, After;
+  Estimate Before{0, estimateFunctionRegisters(F)}, After;
   SmallVector<GlobalVariable *, 4> Tables;
-  After.Registers =
-      estimateRegistersAfter(F, [&](Function &Copy, ValueToValueMapTy &VMap) {
+  auto Simplify =
+      [&](Function &Copy, ValueToValueMapTy &VMap) {
         auto &CBr = *cast<BranchInst>(VMap[&Br]);
         auto *CJoin = cast<BasicBlock>(VMap[Join]);
         // Arms of different shapes are costed as they are, before empty
@@ -282,10 +281,17 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
         ST.Tr.NumSelects = M.NumSelects;
         ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
         After.Cost = costAfter(*R, M, Weights, W, CC);
-        Tables = M.Tables;
-      });
+        append_range(Tables, M.Tables);
+      };
+  After.Registers = estimateRegistersAfter(F, Simplify);
+  if (ST.Refusal.empty() &&
+      decisionHingesOnRegisters(Before, After, T, Opts.Threshold)) {
+    Before.Registers = getFunctionRegisters(F);
+    After.Registers = estimateRegistersAfter(F, Simplify, nullptr,
+                                             /*Exact=*/true);
+  }
   for (GlobalVariable *GV : Tables)
-    GV->eraseFromParent(); // Only the copy read them.
+    GV->eraseFromParent(); // Only the copies read them.
   if (ST.Refusal.empty()) {
     ST.Tr.D = decide(Before, After, T, Opts.Threshold);
     ST.Tr.CostAlonePays =

@@ -243,7 +243,8 @@ private:
   void missed(const Instruction &At, StringRef Name, const Twine &Why);
   BodyModel modelBranch(const DelayShape &S) const;
   BodyModel modelSwitch(const DelayShape &S) const;
-  unsigned registersAfter(const DelayShape &S, const Choice &C);
+  unsigned registersAfter(const DelayShape &S, const Choice &C,
+                          bool Exact = false);
 
   Function &F;
   FunctionAnalysisManager &FAM;
@@ -354,13 +355,18 @@ BodyModel Delayer::modelSwitch(const DelayShape &S) const {
   return M;
 }
 
-/// Rewrites a copy of the function to measure the registers exactly.
-unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
+/// Rewrites a copy of the function to measure its registers (Exact:
+/// ptxas's count, in exact mode).
+unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C,
+                                 bool Exact) {
   IterationDelayOptions O = Opts;
   O.IdleRemoval = C.IdleRemoval;
-  return estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
-    delayLoop(mapShape(S, VMap), C.Vote, O);
-  });
+  return estimateRegistersAfter(
+      F,
+      [&](Function &, ValueToValueMapTy &VMap) {
+        delayLoop(mapShape(S, VMap), C.Vote, O);
+      },
+      nullptr, Exact);
 }
 
 std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
@@ -449,8 +455,13 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
 /// The registers after, by rewriting a copy of the function, and the
 /// decision they give.
 void Delayer::measure(Candidate &C, const Target &T) {
-  C.D = decide({C.CostBefore, C.RegsBefore},
-               {C.CostAfter, registersAfter(C.S, C.C)}, T, Opts.MinSpeedup);
+  Estimate Before{C.CostBefore, C.RegsBefore},
+      After{C.CostAfter, registersAfter(C.S, C.C)};
+  if (decisionHingesOnRegisters(Before, After, T, Opts.MinSpeedup)) {
+    C.RegsBefore = Before.Registers = getFunctionRegisters(F);
+    After.Registers = registersAfter(C.S, C.C, /*Exact=*/true);
+  }
+  C.D = decide(Before, After, T, Opts.MinSpeedup);
   if (C.Worst < MaxPredictedLoss)
     C.D.Profitable = false;
   C.Measured = true;
@@ -475,7 +486,7 @@ bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
                          const Target &T) {
   // The function does not change while its candidates are evaluated: its
   // registers are counted once, not once per candidate.
-  unsigned RegsBefore = getFunctionRegisters(F);
+  unsigned RegsBefore = estimateFunctionRegisters(F);
   SmallVector<Candidate, 4> Cands;
   for (const DivergentBranch *DB : Branches)
     if (std::optional<Candidate> C = evaluate(*DB, T, RegsBefore))

@@ -13,6 +13,7 @@
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
+#include "analysis/PtxasRegisters.h"
 #include "analysis/RegisterPressure.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -277,7 +278,7 @@ private:
   Module &M;
   FunctionAnalysisManager &FAM;
   const KernelSplitOptions &Opts;
-  std::optional<unsigned> OriginalRegisters;
+  std::optional<unsigned> OriginalRegisters, ExactOriginalRegisters;
 };
 
 } // namespace
@@ -314,7 +315,7 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   // original runs the ways one after the other, each part its own way
   // between prologue and epilogue.
   if (!OriginalRegisters)
-    OriginalRegisters = getFunctionRegisters(F);
+    OriginalRegisters = estimateFunctionRegisters(F);
   Estimate Original{0, *OriginalRegisters, {RC.Prologue}};
   Candidate C;
   C.DB = &DB;
@@ -324,7 +325,7 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
     // Named at commit: candidates of other branches may coexist until then.
     Function *PF = buildPart(F, *DB.Term, Entry, F.getName() + ".candidate");
     Estimate E{0,
-               getFunctionRegisters(*PF),
+               estimateFunctionRegisters(*PF),
                {RC.Prologue, scaled(RC.Ways[Way], RC.WayRuns[Way]),
                 scaled(RC.Epilogue, RC.WayRuns[Way])}};
     for (const Phase &P : E.Phases)
@@ -334,6 +335,15 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   Original.Phases.push_back(RC.Epilogue);
   for (const Phase &P : Original.Phases)
     Original.Cost += P.Cost;
+  // Registers are the split's whole gain: in exact mode the kernel and its
+  // parts are always counted by ptxas.
+  if (useExactRegisterCounts()) {
+    if (!ExactOriginalRegisters)
+      ExactOriginalRegisters = getFunctionRegisters(F);
+    Original.Registers = *ExactOriginalRegisters;
+    for (Part &P : C.Parts)
+      P.E.Registers = getFunctionRegisters(*P.F);
+  }
   C.Prediction = predict(Original, C.Parts, T, Opts);
   return C;
 }

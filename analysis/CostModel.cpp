@@ -21,6 +21,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <vector>
 
 using namespace llvm;
@@ -231,11 +232,13 @@ constexpr double StarvationTurnShare = 1.0 / 33;
 /// later vote. Returns the stationary expected fraction of lanes that
 /// advance per trip and the fraction of trips that serve the then-way.
 static std::pair<double, double>
-getMajorityChain(double P, std::optional<double> Switch) {
-  // Power iteration from the lanes' first draws.
+computeMajorityChain(double P, std::optional<double> Switch) {
+  // Power iteration from the lanes' first draws, until the advance settles.
   SmallVector<double, 33> Pi = binomial(32, P), Next(33);
-  double Advance = 0, ThenShare = 0;
-  for (unsigned Round = 0; Round < 200; ++Round) {
+  double Advance = 0, ThenShare = 0, Last = -1;
+  for (unsigned Round = 0; Round < 200 && std::abs(Advance - Last) > 1e-12;
+       ++Round) {
+    Last = Advance;
     std::fill(Next.begin(), Next.end(), 0.0);
     Advance = ThenShare = 0;
     for (unsigned N = 0; N <= 32; ++N) {
@@ -263,6 +266,19 @@ getMajorityChain(double P, std::optional<double> Switch) {
     Pi.swap(Next);
   }
   return {Advance, ThenShare};
+}
+
+/// computeMajorityChain, remembered: a loop's candidates ask for the same
+/// few probabilities many times.
+static std::pair<double, double>
+getMajorityChain(double P, std::optional<double> Switch) {
+  thread_local std::map<std::pair<double, double>, std::pair<double, double>>
+      Known;
+  auto Key = std::make_pair(P, Switch.value_or(-1.0));
+  auto It = Known.find(Key);
+  if (It == Known.end())
+    It = Known.emplace(Key, computeMajorityChain(P, Switch)).first;
+  return It->second;
 }
 
 /// The probability majority voting's advance is taken at. The chain's

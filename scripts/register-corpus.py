@@ -151,8 +151,8 @@ def main():
     tools = {"opt": f"{args.tools}/opt", "llc": f"{args.tools}/llc",
              "clang": f"{args.tools}/clang++", "plugin": args.plugin,
              "ptxas": f"{args.cuda}/bin/ptxas", "cuda": args.cuda,
-             "opt_args": [f"-divopt-registers={args.registers}",
-                          f"-divopt-ptxas={args.cuda}/bin/ptxas"]}
+             "opt_args": [] if args.registers == "estimate" else
+             ["-divopt-registers=ptxas", f"-divopt-ptxas={args.cuda}/bin/ptxas"]}
     rng = random.Random(args.sample_seed)
     subsets = args.subsets.split(",")
     seeds = list(range(1, args.fuzz_seeds + 1))

@@ -8,6 +8,11 @@
 #include "analysis/InstructionCost.h"
 #include "analysis/RegisterPressure.h"
 
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -84,6 +89,54 @@ TEST(InstructionCost, Fp64DependsOnTheArchitecture) {
   EXPECT_DOUBLE_EQ(getOpClassCost(OpClass::FP64, 86), 64.0);
   EXPECT_DOUBLE_EQ(getOpClassCost(OpClass::FP64, 90), 2.0);
   EXPECT_DOUBLE_EQ(getOpClassCost(OpClass::FP32, 75), 2.0);
+}
+
+// A loop with an unknown trip count runs DefaultTripCount times, unless its
+// latch's branch weights estimate another (a profile, or
+// __builtin_expect_with_probability): 1 exit in 25 is 25 trips.
+TEST(ModelInputs, TripCountFromLatchWeights) {
+  const char *IR = R"(
+target triple = "nvptx64-nvidia-cuda"
+define ptx_kernel void @k(i32 %n, ptr addrspace(1) %out) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  store i32 %i, ptr addrspace(1) %out
+  %next = add i32 %i, 1
+  %more = icmp ult i32 %next, %n
+  br i1 %more, label %loop, label %exit, !prof !0
+exit:
+  ret void
+}
+define ptx_kernel void @plain(i32 %n, ptr addrspace(1) %out) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  store i32 %i, ptr addrspace(1) %out
+  %next = add i32 %i, 1
+  %more = icmp ult i32 %next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+!0 = !{!"branch_weights", i32 24, i32 1}
+)";
+  LLVMContext Ctx;
+  auto M = parse(Ctx, IR);
+  for (auto [Name, Trips] : {std::pair<const char *, double>{"k", 25},
+                             {"plain", DefaultTripCount}}) {
+    Function &F = *M->getFunction(Name);
+    TargetLibraryInfoImpl TLII(M->getTargetTriple());
+    TargetLibraryInfo TLI(TLII, &F);
+    AssumptionCache AC(F);
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    ScalarEvolution SE(F, TLI, AC, DT, LI);
+    EXPECT_DOUBLE_EQ(getTripWeight(block(F, "loop"), nullptr, LI, SE), Trips)
+        << Name;
+  }
 }
 
 // A divergent diamond whose lanes take both ways pays both arms.

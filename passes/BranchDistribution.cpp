@@ -6,12 +6,12 @@
 
 #include "BranchDistribution.h"
 #include "ArmEdges.h"
-#include "ContractionPinning.h"
 #include "ArmMelder.h"
+#include "ContractionPinning.h"
 #include "DecidedSet.h"
 #include "PassOptions.h"
-#include "RegionTrial.h"
 #include "RegionSimplify.h"
+#include "RegionTrial.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/ProfileUse.h"
@@ -137,6 +137,27 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
 
   Trial Tr;
   Estimate After;
+  SmallVector<GlobalVariable *, 4> Tables;
+  // The meld on a copy of the whole function (Exact: its registers counted
+  // by ptxas, in exact mode).
+  auto MeldCopy = [&](bool Exact) {
+    return estimateRegistersAfter(
+        F,
+        [&](Function &, ValueToValueMapTy &VMap) {
+          Expected<MeldRegion> CR =
+              getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
+                            cast<BasicBlock>(VMap[R.Join]), ~0u);
+          // The copy has the same shape, so the same checks pass and the
+          // pairs come in the same order.
+          cantFail(CR.takeError());
+          MeldResult M = meldRegion(*CR, Plan);
+          Tr.NumSelects = M.NumSelects;
+          Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
+          After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
+          append_range(Tables, M.Tables);
+        },
+        nullptr, Exact);
+  };
   if (std::optional<RegionTrialResult> RT = meldRegionCopy(
           R, Plan, FP, [&](const MeldRegion &CR, const MeldResult &M) {
             return costAfter(CR, M, Weights, W, T.ComputeCapability);
@@ -145,28 +166,15 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
     After.Registers = estimateRegisters(RegisterPressure{RT->MaxLive, 0});
     Tr.NumSelects = RT->NumSelects;
     Tr.NumDivergentBlocks = RT->NumDivergentBlocks;
-    Tr.D = decide(Before, After, T, Threshold);
-    Tr.CostAlonePays =
-        After.Cost > 0 && Before.Cost / After.Cost >= Threshold;
-    return Tr;
+  } else {
+    After.Registers = MeldCopy(/*Exact=*/false);
   }
-  SmallVector<GlobalVariable *, 4> Tables;
-  After.Registers =
-      estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
-        Expected<MeldRegion> CR =
-            getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
-                          cast<BasicBlock>(VMap[R.Join]), ~0u);
-        // The copy has the same shape, so the same checks pass and the pairs
-        // come in the same order.
-        cantFail(CR.takeError());
-        MeldResult M = meldRegion(*CR, Plan);
-        Tr.NumSelects = M.NumSelects;
-        Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-        After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
-        Tables = M.Tables;
-      });
+  if (decisionHingesOnRegisters(Before, After, T, Threshold)) {
+    Before.Registers = getFunctionRegisters(F);
+    After.Registers = MeldCopy(/*Exact=*/true);
+  }
   for (GlobalVariable *GV : Tables)
-    GV->eraseFromParent(); // Only the copy read them.
+    GV->eraseFromParent(); // Only the copies read them.
   Tr.D = decide(Before, After, T, Threshold);
   Tr.CostAlonePays = After.Cost > 0 && Before.Cost / After.Cost >= Threshold;
   return Tr;
@@ -225,10 +233,10 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
                                      const FunctionProfile &Prof) {
   const unsigned CC = T.ComputeCapability;
   SimplifiedTrial ST;
-  Estimate Before{0, estimateRegisters(computeRegisterPressure(F))}, After;
+  Estimate Before{0, estimateFunctionRegisters(F)}, After;
   SmallVector<GlobalVariable *, 4> Tables;
-  After.Registers =
-      estimateRegistersAfter(F, [&](Function &Copy, ValueToValueMapTy &VMap) {
+  auto Simplify =
+      [&](Function &Copy, ValueToValueMapTy &VMap) {
         auto &CBr = *cast<BranchInst>(VMap[&Br]);
         auto *CJoin = cast<BasicBlock>(VMap[Join]);
         // Arms of different shapes are costed as they are, before empty
@@ -275,10 +283,17 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
         ST.Tr.NumSelects = M.NumSelects;
         ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
         After.Cost = costAfter(*R, M, Weights, W, CC);
-        Tables = M.Tables;
-      });
+        append_range(Tables, M.Tables);
+      };
+  After.Registers = estimateRegistersAfter(F, Simplify);
+  if (ST.Refusal.empty() &&
+      decisionHingesOnRegisters(Before, After, T, Opts.Threshold)) {
+    Before.Registers = getFunctionRegisters(F);
+    After.Registers = estimateRegistersAfter(F, Simplify, nullptr,
+                                             /*Exact=*/true);
+  }
   for (GlobalVariable *GV : Tables)
-    GV->eraseFromParent(); // Only the copy read them.
+    GV->eraseFromParent(); // Only the copies read them.
   if (ST.Refusal.empty()) {
     ST.Tr.D = decide(Before, After, T, Opts.Threshold);
     ST.Tr.CostAlonePays =

@@ -250,7 +250,8 @@ private:
   void missed(const Instruction &At, StringRef Name, const Twine &Why);
   BodyModel modelBranch(const DelayShape &S) const;
   BodyModel modelSwitch(const DelayShape &S) const;
-  unsigned registersAfter(const DelayShape &S, const Choice &C);
+  unsigned registersAfter(const DelayShape &S, const Choice &C,
+                          bool Exact = false);
 
   Function &F;
   FunctionAnalysisManager &FAM;
@@ -273,8 +274,12 @@ void Delayer::missed(const Instruction &At, StringRef Name, const Twine &Why) {
 
 BodyModel Delayer::modelBranch(const DelayShape &S) const {
   const auto &Br = cast<BranchInst>(*S.Branch);
-  LoopBodyCost Body{S.PreCost, S.ThenCost, S.ElseCost, S.PostCost,
-                    getTakenProbability(Br)};
+  LoopBodyCost Body{S.PreCost,
+                    S.ThenCost,
+                    S.ElseCost,
+                    S.PostCost,
+                    getTakenProbability(Br),
+                    getSwitchProbability(Br)};
   BodyModel M;
   uint64_t TW, FW;
   M.Known = extractBranchWeights(Br, TW, FW);
@@ -286,7 +291,8 @@ BodyModel Delayer::modelBranch(const DelayShape &S) const {
     M.Known = true;
     Body.P = R->getLaneShare(0).value_or(Body.P);
     Body.Outcomes = getMeasuredOutcomes(*R);
-    Body.ChangeRate = R->getDirectionChangeRate();
+    if (std::optional<double> C = R->getDirectionChangeRate())
+      Body.Switch = C;
   }
   M.Nominal = {Body.P};
   for (double P : UnknownProbabilities)
@@ -321,6 +327,8 @@ BodyModel Delayer::modelBranch(const DelayShape &S) const {
   } else {
     OS << "unknown";
   }
+  if (Body.Switch && !R)
+    OS << ", switch rate " << format("%.2f", *Body.Switch);
   return M;
 }
 
@@ -384,13 +392,18 @@ BodyModel Delayer::modelSwitch(const DelayShape &S) const {
   return M;
 }
 
-/// Rewrites a copy of the function to measure the registers exactly.
-unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
+/// Rewrites a copy of the function to measure its registers (Exact:
+/// ptxas's count, in exact mode).
+unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C,
+                                 bool Exact) {
   IterationDelayOptions O = Opts;
   O.IdleRemoval = C.IdleRemoval;
-  return estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
-    delayLoop(mapShape(S, VMap), C.Vote, O);
-  });
+  return estimateRegistersAfter(
+      F,
+      [&](Function &, ValueToValueMapTy &VMap) {
+        delayLoop(mapShape(S, VMap), C.Vote, O);
+      },
+      nullptr, Exact);
 }
 
 std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
@@ -484,8 +497,13 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
 /// The registers after, by rewriting a copy of the function, and the
 /// decision they give.
 void Delayer::measure(Candidate &C, const Target &T) {
-  C.D = decide({C.CostBefore, C.RegsBefore},
-               {C.CostAfter, registersAfter(C.S, C.C)}, T, Opts.MinSpeedup);
+  Estimate Before{C.CostBefore, C.RegsBefore},
+      After{C.CostAfter, registersAfter(C.S, C.C)};
+  if (decisionHingesOnRegisters(Before, After, T, Opts.MinSpeedup)) {
+    C.RegsBefore = Before.Registers = getFunctionRegisters(F);
+    After.Registers = registersAfter(C.S, C.C, /*Exact=*/true);
+  }
+  C.D = decide(Before, After, T, Opts.MinSpeedup);
   if (C.Worst < MaxPredictedLoss)
     C.D.Profitable = false;
   C.Measured = true;
@@ -511,7 +529,7 @@ bool Delayer::decideLoop(
     const Target &T) {
   // The function does not change while its candidates are evaluated: its
   // registers are counted once, not once per candidate.
-  unsigned RegsBefore = estimateRegisters(computeRegisterPressure(F));
+  unsigned RegsBefore = estimateFunctionRegisters(F);
   SmallVector<Candidate, 4> Cands;
   for (auto [DB, Guard] : Branches)
     if (std::optional<Candidate> C = evaluate(*DB, Guard, T, RegsBefore))

@@ -14,6 +14,7 @@
 #include "analysis/ProfileUse.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
+#include "analysis/PtxasRegisters.h"
 #include "analysis/RegisterPressure.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -232,12 +233,21 @@ double getSplitRatio(const Estimate &Original, ArrayRef<Part> Parts,
 SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
                         const Target &Launch, const KernelSplitOptions &Opts) {
   SplitPrediction S;
+  // The gain is the original's lost occupancy: it must hold where the
+  // original needs fewer registers than estimated (the estimate's margin;
+  // the parts keep their estimates, which only makes them slower).
+  Estimate Leaner = Original;
+  Leaner.Registers -= std::min(Leaner.Registers, getRegisterCountMargin());
+  bool ByMargin = false;
   const Target T = getWorstBlockSize(
       Launch, Original.Registers,
       [&](const Target &At) {
-        return getSplitRatio(Original, Parts, At, Opts);
+        return std::min(getSplitRatio(Original, Parts, At, Opts),
+                        getSplitRatio(Leaner, Parts, At, Opts));
       },
       &S.Ratio);
+  ByMargin = getSplitRatio(Leaner, Parts, T, Opts) <
+             getSplitRatio(Original, Parts, T, Opts);
   raw_string_ostream OS(S.Explanation);
   auto List = [&](auto Field) {
     ListSeparator LS(", ");
@@ -256,8 +266,12 @@ SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
   OS << "; cost " << format("%.1f", Original.Cost) << " -> ";
   List([](const Part &P) { return format("%.1f", P.E.Cost); });
   OS << ", " << format("%g", Opts.LaunchOverheadPercent)
-     << "% per extra launch; predicted speedup " << format("%.2fx", S.Ratio)
-     << " (threshold " << format("%.2fx", Opts.Threshold) << ")";
+     << "% per extra launch; predicted speedup " << format("%.2fx", S.Ratio);
+  if (ByMargin)
+    OS << " with the kernel at " << Leaner.Registers
+       << " registers (the estimate less its margin of "
+       << Original.Registers - Leaner.Registers << ")";
+  OS << " (threshold " << format("%.2fx", Opts.Threshold) << ")";
   return S;
 }
 
@@ -286,7 +300,7 @@ private:
   Module &M;
   FunctionAnalysisManager &FAM;
   const KernelSplitOptions &Opts;
-  std::optional<unsigned> OriginalRegisters;
+  std::optional<unsigned> OriginalRegisters, ExactOriginalRegisters;
 };
 
 } // namespace
@@ -323,7 +337,7 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   // original runs the ways one after the other, each part its own way
   // between prologue and epilogue.
   if (!OriginalRegisters)
-    OriginalRegisters = estimateRegisters(computeRegisterPressure(F));
+    OriginalRegisters = estimateFunctionRegisters(F);
   Estimate Original{0, *OriginalRegisters, {RC.Prologue}};
   Candidate C;
   C.DB = &DB;
@@ -332,7 +346,8 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
     std::string Suffix = getWaySuffix(*DB.Term, Way);
     // Named at commit: candidates of other branches may coexist until then.
     Function *PF = buildPart(F, *DB.Term, Entry, F.getName() + ".candidate");
-    Estimate E{0, estimateRegisters(computeRegisterPressure(*PF)),
+    Estimate E{0,
+               estimateFunctionRegisters(*PF),
                {RC.Prologue, scaled(RC.Ways[Way], RC.WayRuns[Way]),
                 scaled(RC.Epilogue, RC.WayRuns[Way])}};
     for (const Phase &P : E.Phases)
@@ -342,6 +357,15 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   Original.Phases.push_back(RC.Epilogue);
   for (const Phase &P : Original.Phases)
     Original.Cost += P.Cost;
+  // Registers are the split's whole gain: in exact mode the kernel and its
+  // parts are always counted by ptxas.
+  if (useExactRegisterCounts()) {
+    if (!ExactOriginalRegisters)
+      ExactOriginalRegisters = getFunctionRegisters(F);
+    Original.Registers = *ExactOriginalRegisters;
+    for (Part &P : C.Parts)
+      P.E.Registers = getFunctionRegisters(*P.F);
+  }
   C.Prediction = predict(Original, C.Parts, T, Opts);
   C.Prediction.Explanation = RC.FromProfile + C.Prediction.Explanation;
   return C;

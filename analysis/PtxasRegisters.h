@@ -6,7 +6,7 @@
 //
 // The exact register count of a kernel is what ptxas gives it, and no
 // static estimate tracks ptxas's scheduling closely (RegisterPressure.h,
-// bench/results/2026-11-26-register-model.md). In exact mode
+// bench/results/2026-11-25-register-model.md). In exact mode
 // (-divopt-registers=ptxas) the cost model asks ptxas: the kernel and the
 // functions it calls are copied into a module of their own, compiled to
 // PTX by LLVM's NVPTX back end in this process (clang and opt link it),

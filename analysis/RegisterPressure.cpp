@@ -226,7 +226,7 @@ private:
 
 /// Loaded values ptxas keeps in flight ahead of their uses. Fit to ptxas
 /// -v (sm_90) on the training half of the register corpus
-/// (scripts/register-corpus.py, bench/results/2026-11-26-register-model.md),
+/// (scripts/register-corpus.py, bench/results/2026-11-25-register-model.md),
 /// with the constants below: 13 against 8 moves the mean error on the
 /// held-out half by -0.2 (bench and lit kernels) to +0.0 (fuzz).
 constexpr unsigned LoadWindow = 13;

@@ -84,7 +84,7 @@ unsigned getFunctionRegisters(const llvm::Function &F,
 
 /// How many registers the estimate may overstate ptxas's count by: it
 /// overstates by more on a quarter of the register corpus
-/// (bench/results/2026-11-26-register-model.md).
+/// (bench/results/2026-11-25-register-model.md).
 constexpr unsigned RegisterEstimateMargin = 4;
 
 /// How far the estimate is from ptxas's count either way on 90% of the

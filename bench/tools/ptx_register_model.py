@@ -25,7 +25,7 @@ error per subset (fuzz, ours, apps), for both halves and the whole.
 
 This is an analysis, not DivOpt's estimate: code generation costs a third
 of a kernel's compile time per estimate, more than DivOpt's compile-time
-budget allows (bench/results/2026-11-26-register-model.md).
+budget allows (bench/results/2026-11-25-register-model.md).
 """
 import glob
 import json

@@ -280,6 +280,7 @@ private:
     Records.push_back({&New, nullptr, nullptr});
   }
   void removeIfDead(Instruction &I);
+  SmallVector<Value *, 3> detach(Instruction &I);
   unsigned getDagUses(const Instruction &M) const;
   bool hasOneLiveUse(const Value &V) const;
   Value *negate(Value *V, Instruction &Before, FastMathFlags FMF);
@@ -415,9 +416,7 @@ void Pinner::replace(Instruction &Old, Instruction &New) {
   New.takeName(&Old);
   New.setDebugLoc(Old.getDebugLoc());
   Old.replaceAllUsesWith(&New);
-  Old.removeFromParent();
-  Detached.insert(&Old);
-  Records.push_back({&New, &Old, nullptr});
+  Records.push_back({&New, &Old, nullptr, detach(Old)});
 }
 
 void Pinner::removeIfDead(Instruction &I) {
@@ -426,9 +425,19 @@ void Pinner::removeIfDead(Instruction &I) {
       }))
     return;
   Instruction *Next = I.getNextNode();
+  Records.push_back({nullptr, &I, Next, detach(I)});
+}
+
+SmallVector<Value *, 3> Pinner::detach(Instruction &I) {
+  // A detached instruction that still used its operands would show up
+  // among their users to the transform that runs next (a use with no
+  // block: seen crashing region alignment's SSA update).
+  SmallVector<Value *, 3> Operands(I.operand_values());
+  for (Use &U : I.operands())
+    U.set(PoisonValue::get(U->getType()));
   I.removeFromParent();
   Detached.insert(&I);
-  Records.push_back({nullptr, &I, Next});
+  return Operands;
 }
 
 Value *Pinner::negate(Value *V, Instruction &Before, FastMathFlags FMF) {
@@ -688,6 +697,10 @@ void ContractionPins::keep() {
 
 void ContractionPins::undo() {
   for (Record &R : reverse(Records)) {
+    // Later edits are undone already: the saved operands are in place.
+    if (R.Old)
+      for (auto [K, V] : enumerate(R.Operands))
+        R.Old->setOperand(K, V);
     if (R.New && R.Old) {
       R.Old->insertBefore(R.New->getIterator());
       R.Old->takeName(R.New);

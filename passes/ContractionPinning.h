@@ -40,6 +40,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/IR/Value.h"
 
 namespace llvm {
 class Function;
@@ -74,11 +75,14 @@ public:
 
   /// One edit, undone in reverse order: New replaced Old (both set), New
   /// was created (Old null), or Old was left dead and detached from the
-  /// place before Next (New null).
+  /// place before Next (New null). A detached Old holds poison operands,
+  /// its own in Operands: a transform that runs with the pins must not
+  /// find it among its operands' users.
   struct Record {
     llvm::Instruction *New = nullptr;
     llvm::Instruction *Old = nullptr;
     llvm::Instruction *Next = nullptr;
+    llvm::SmallVector<llvm::Value *, 3> Operands = {};
   };
 
 private:

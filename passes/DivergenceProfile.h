@@ -14,11 +14,12 @@
 // collectives are counted as they are: nothing convergent gets a new
 // control dependence.
 //
-// Cost: a kernel accumulates in registers (one private counter per field,
-// which only the warp's leader lane increases, by a select and not a
-// branch) and flushes them with 64-bit atomics where it returns; a device
-// function that is not inlined has no such place and updates the globals
-// from the leader lane at each execution. Counters and a descriptor naming
+// Cost: a kernel's leader lanes update the block's counters in shared
+// memory, drained into the globals once per block (one packed atomic a
+// two-way branch execution); a device function that is not inlined
+// updates the globals from the leader lane at each execution. Only one
+// block in -divopt-profile-sample (default 64) counts; the others run an
+// uninstrumented copy of the body. Counters and a descriptor naming
 // them (profile/ProfileCounters.h) are device globals that the collector
 // (runtime/ProfileCollector.cpp) reads at the program's exit.
 //

@@ -32,7 +32,8 @@ writeCounterDescriptor(const std::vector<CounterFunction> &Functions) {
   OS << CounterDescriptorHeader << '\n';
   for (const CounterFunction &F : Functions) {
     OS << "function " << F.Symbol << ' ' << std::hex << F.Key.CfgHash
-       << std::dec << ' ' << escapeField(F.Key.Name) << '\n';
+       << std::dec << ' ' << F.Sample << ' ' << escapeField(F.Key.Name)
+       << '\n';
     for (const CounterSite &S : F.Sites) {
       if (S.IsLoop)
         OS << "loop " << S.Index;
@@ -103,9 +104,10 @@ bool readCounterDescriptor(std::string_view Text,
     In >> Kind;
     if (Kind == "function") {
       CounterFunction F;
-      std::string Hash, Name;
-      if (!(In >> F.Symbol >> Hash >> Name) ||
+      std::string Hash, Sample, Name;
+      if (!(In >> F.Symbol >> Hash >> Sample >> Name) ||
           !parseNumber(Hash, 16, F.Key.CfgHash) ||
+          !parseSmall(Sample, F.Sample) || F.Sample == 0 ||
           !unescapeField(Name, F.Key.Name))
         return Fail("malformed function line");
       Read.push_back(std::move(F));
@@ -175,6 +177,7 @@ bool addCounterRecords(Profile &P, const CounterFunction &F,
     return false;
   }
   FunctionRecord Record;
+  Record.Sample = F.Sample;
   const std::uint64_t *W = Words.data();
   for (const CounterSite &S : F.Sites) {
     std::string Bad;

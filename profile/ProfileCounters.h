@@ -12,8 +12,8 @@
 // __divopt_prof_c_<function>, one run of words per branch and loop in the
 // descriptor's order:
 //
-//   divopt-counters 1
-//   function <counter symbol> <cfg hash, hex> <escaped function name>
+//   divopt-counters 2
+//   function <counter symbol> <cfg hash, hex> <sample> <escaped name>
 //   branch <index> <ways> <escaped file or -> <line> <column>
 //   loop <index> <escaped file or -> <line> <column>
 //
@@ -38,7 +38,7 @@ namespace divopt::profile {
 
 inline constexpr const char *CounterDescriptorPrefix = "__divopt_prof_d_";
 inline constexpr const char *CounterArrayPrefix = "__divopt_prof_c_";
-inline constexpr const char *CounterDescriptorHeader = "divopt-counters 1";
+inline constexpr const char *CounterDescriptorHeader = "divopt-counters 2";
 
 /// Word offsets inside a branch's run of words.
 enum BranchWord : unsigned {
@@ -90,6 +90,8 @@ struct CounterSite {
 struct CounterFunction {
   std::string Symbol;
   FunctionKey Key;
+  /// One block in Sample counts (FunctionRecord::Sample).
+  unsigned Sample = 1;
   std::vector<CounterSite> Sites;
 
   unsigned getWords() const;

@@ -182,9 +182,12 @@ struct LoopRecord {
 struct FunctionRecord {
   std::map<unsigned, BranchRecord> Branches;
   std::map<unsigned, LoopRecord> Loops;
+  /// The counts come from one thread block in Sample, a fixed subset of
+  /// every launch's blocks (docs/PROFILE-FORMAT.md, "Sampling"); 1: all.
+  Count Sample = 1;
 
   bool operator==(const FunctionRecord &O) const {
-    return Branches == O.Branches && Loops == O.Loops;
+    return Branches == O.Branches && Loops == O.Loops && Sample == O.Sample;
   }
 };
 

@@ -63,7 +63,18 @@ bool mergeProfile(Profile &Into, const Profile &From, std::string &Why) {
     for (const auto &[Config, N] : L.Configs)
       add(Merged.Launches[Kernel].Configs[Config], N);
   for (const auto &[Key, F] : From.Functions) {
-    FunctionRecord &To = Merged.Functions[Key];
+    auto [At, Fresh] = Merged.Functions.try_emplace(Key);
+    FunctionRecord &To = At->second;
+    // Counts of different subsets of the blocks do not add up to either.
+    if (Fresh)
+      To.Sample = F.Sample;
+    else if (To.Sample != F.Sample) {
+      Why = "function '" + Key.Name + "' was sampled at 1/" +
+            std::to_string(To.Sample) + " in one profile and at 1/" +
+            std::to_string(F.Sample) +
+            " in the other: merge runs of one instrumented build";
+      return false;
+    }
     for (const auto &[Index, B] : F.Branches) {
       auto [It, New] = To.Branches.emplace(Index, B);
       std::string Problem;

@@ -363,14 +363,20 @@ bool Reader::readLaunch(const std::vector<std::string_view> &Words) {
 
 bool Reader::readFunction(const std::vector<std::string_view> &Words) {
   FunctionKey Key;
-  if (Words.size() != 3 || Words[2].substr(0, 4) != "cfg=")
-    return error("expected 'function <name> cfg=0x<hash>'");
+  if (Words.size() < 3 || Words.size() > 4 || Words[2].substr(0, 4) != "cfg=")
+    return error("expected 'function <name> cfg=0x<hash> [sample=<n>]'");
   if (!name(Words[1], "function name", Key.Name))
     return false;
   if (!parseHash(Words[2].substr(4), Key.CfgHash))
     return error("field 'cfg': " + quoted(Words[2].substr(4)) +
                  " is not a hash (0x and 1 to 16 hex digits)");
-  auto [It, New] = P.Functions.emplace(Key, FunctionRecord());
+  FunctionRecord Record;
+  if (Words.size() == 4 &&
+      (Words[3].substr(0, 7) != "sample=" ||
+       !parseUnsigned(Words[3].substr(7), Record.Sample) || Record.Sample == 0))
+    return error("field 'sample': " + quoted(Words[3]) +
+                 " is not 'sample=<n>' with n >= 1");
+  auto [It, New] = P.Functions.emplace(Key, Record);
   if (!New)
     return error("a second record of function '" + Key.Name +
                  "' with this cfg hash");
@@ -547,7 +553,10 @@ std::string writeProfile(const Profile &P) {
     char Hash[19];
     std::snprintf(Hash, sizeof(Hash), "0x%016llx",
                   static_cast<unsigned long long>(Key.CfgHash));
-    OS << "function " << escapeField(Key.Name) << " cfg=" << Hash << "\n";
+    OS << "function " << escapeField(Key.Name) << " cfg=" << Hash;
+    if (F.Sample != 1)
+      OS << " sample=" << F.Sample;
+    OS << "\n";
     for (const auto &[Index, B] : F.Branches) {
       OS << "branch " << Index;
       writeLocation(OS, B.Loc);

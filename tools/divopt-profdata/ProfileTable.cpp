@@ -132,7 +132,11 @@ void printFunction(std::ostream &OS, const FunctionKey &Key,
                    const FunctionRecord &F) {
   OS << "function " << escapeField(Key.Name) << " (cfg " << hash(Key.CfgHash)
      << "): " << plural(F.Branches.size(), "branch", "branches") << ", "
-     << plural(F.Loops.size(), "loop", "loops") << "\n";
+     << plural(F.Loops.size(), "loop", "loops");
+  // The counts are of the sampled blocks only; their fractions stand for all.
+  if (F.Sample != 1)
+    OS << ", 1 block in " << F.Sample << " counted";
+  OS << "\n";
   if (!F.Branches.empty())
     printBranches(OS, F);
   if (!F.Loops.empty())

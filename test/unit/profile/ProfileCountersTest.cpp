@@ -16,6 +16,7 @@ CounterFunction getFunction() {
   CounterFunction F;
   F.Symbol = "__divopt_prof_c__Z1kPf";
   F.Key = {"_Z1kPf", 0x9f3a2c1b00e4d7a5};
+  F.Sample = 64;
   CounterSite If;
   If.Index = 1;
   If.Ways = 2;
@@ -38,6 +39,7 @@ TEST(ProfileCountersTest, DescriptorRoundTrips) {
   ASSERT_EQ(Out.size(), 1u);
   EXPECT_EQ(Out[0].Symbol, In[0].Symbol);
   EXPECT_EQ(Out[0].Key, In[0].Key);
+  EXPECT_EQ(Out[0].Sample, In[0].Sample);
   ASSERT_EQ(Out[0].Sites.size(), 3u);
   EXPECT_EQ(Out[0].Sites[0].Loc, In[0].Sites[0].Loc);
   EXPECT_TRUE(Out[0].Sites[1].IsLoop);
@@ -48,14 +50,18 @@ TEST(ProfileCountersTest, DescriptorRoundTrips) {
 TEST(ProfileCountersTest, MalformedDescriptorsAreErrors) {
   std::vector<CounterFunction> Out;
   std::string Why;
-  EXPECT_FALSE(readCounterDescriptor("divopt-counters 2\n", Out, Why));
+  EXPECT_FALSE(readCounterDescriptor("divopt-counters 1\n", Out, Why));
   EXPECT_FALSE(
-      readCounterDescriptor("divopt-counters 1\nbranch 0 2 - 0 0\n", Out, Why));
+      readCounterDescriptor("divopt-counters 2\nfunction s 12 0 f\n", Out, Why));
+  EXPECT_FALSE(
+      readCounterDescriptor("divopt-counters 2\nfunction s 12 f\n", Out, Why));
+  EXPECT_FALSE(
+      readCounterDescriptor("divopt-counters 2\nbranch 0 2 - 0 0\n", Out, Why));
   EXPECT_NE(Why.find("before any function"), std::string::npos);
   EXPECT_FALSE(readCounterDescriptor(
-      "divopt-counters 1\nfunction s 12 f\nbranch 0 1 - 0 0\n", Out, Why));
+      "divopt-counters 2\nfunction s 12 1 f\nbranch 0 1 - 0 0\n", Out, Why));
   EXPECT_FALSE(
-      readCounterDescriptor("divopt-counters 1\nfunction s zz f\n", Out, Why));
+      readCounterDescriptor("divopt-counters 2\nfunction s zz 1 f\n", Out, Why));
   EXPECT_TRUE(Out.empty());
 }
 

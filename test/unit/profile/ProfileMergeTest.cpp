@@ -111,6 +111,26 @@ TEST(ProfileMerge, ConflictingWaysFailAndChangeNothing) {
   EXPECT_EQ(M, A);
 }
 
+TEST(ProfileMerge, SampleRatesMustAgree) {
+  Profile A = makeRun(1, makeBranch(1, 0, 0, 0), LoopRecord());
+  A.Functions.at({"k", 7}).Sample = 64;
+  Profile M = A;
+  std::string Why;
+  ASSERT_TRUE(mergeProfile(M, A, Why)) << Why;
+  EXPECT_EQ(M.Functions.at({"k", 7}).Sample, 64u);
+  Profile Exact = A;
+  Exact.Functions.at({"k", 7}).Sample = 1;
+  M = A;
+  EXPECT_FALSE(mergeProfile(M, Exact, Why));
+  EXPECT_EQ(Why, "function 'k' was sampled at 1/64 in one profile and at 1/1 "
+                 "in the other: merge runs of one instrumented build");
+  EXPECT_EQ(M, A);
+  // Into an empty profile: the rate comes along.
+  Profile Empty;
+  ASSERT_TRUE(mergeProfile(Empty, A, Why)) << Why;
+  EXPECT_EQ(Empty.Functions.at({"k", 7}).Sample, 64u);
+}
+
 TEST(ProfileMerge, LocationOfTheFirstThatHasOne) {
   BranchRecord Into = makeBranch(1, 0, 0, 0), From = Into;
   From.Loc = {"k.cu", 3, 1};

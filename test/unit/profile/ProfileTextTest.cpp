@@ -172,6 +172,21 @@ TEST(ProfileText, Runs) {
   expectError("divopt-profile 1\nruns 1 2\n", 2, "expected 'runs <count>'");
 }
 
+TEST(ProfileText, SampleRateRoundTrips) {
+  std::string Text = "divopt-profile 1\nruns 1\nfunction k cfg=0x1 sample=64\n"
+                     "branch 0 execs=1 divergent=0 lanes=32,0 warps=1,0 "
+                     "uniform=1,0 pairs=0 changes=0\n";
+  Profile P;
+  std::string Why;
+  ASSERT_TRUE(readProfile(Text, "in.profile", P, Why)) << Why;
+  EXPECT_EQ(P.Functions.at({"k", 1}).Sample, 64u);
+  EXPECT_NE(writeProfile(P).find("cfg=0x0000000000000001 sample=64\n"),
+            std::string::npos);
+  // An exact profile's text is what it was before sampling existed.
+  P.Functions.at({"k", 1}).Sample = 1;
+  EXPECT_EQ(writeProfile(P).find("sample="), std::string::npos);
+}
+
 TEST(ProfileText, MalformedRecords) {
   std::string H = "divopt-profile 1\nruns 1\n";
   std::string F = H + "function k cfg=0x1\n";
@@ -180,7 +195,11 @@ TEST(ProfileText, MalformedRecords) {
               "a branch record before any 'function' line");
   expectError(H + "loop 0 entries=0\n", 3,
               "a loop record before any 'function' line");
-  expectError(H + "function k\n", 3, "expected 'function <name> cfg=0x<hash>'");
+  expectError(H + "function k\n", 3,
+              "expected 'function <name> cfg=0x<hash> [sample=<n>]'");
+  expectError(H + "function k cfg=0x1 sample=0\n", 3, "is not 'sample=<n>'");
+  expectError(H + "function k cfg=0x1 rate=2\n", 3, "is not 'sample=<n>'");
+  expectError(H + "function k cfg=0x1 sample=2 x\n", 3, "expected 'function");
   expectError(H + "function k cfg=12\n", 3, "is not a hash");
   expectError(H + "function k cfg=0x\n", 3, "is not a hash");
   expectError(H + "function k cfg=0x12345678901234567\n", 3, "is not a hash");

@@ -42,6 +42,10 @@ grep -E "CUDA compiler identification" "$log" || true
 cmake --build "$work/build" -v -j"$(nproc)" >>"$log" 2>&1 ||
   { tail -40 "$log"; echo "example-cuda-language: build failed" >&2; exit 1; }
 status=0
+# The <<<>>> hook needs the program on the shared CUDA runtime, where
+# divopt_enable puts a CUDA-language target (CMake's default is static).
+grep -E "particles(\.dir/link\.d)? .*-o particles " "$log" | grep -q cudart_static &&
+  { echo "example-cuda-language: particles links the static CUDA runtime" >&2; status=1; }
 for want in "kernel _Z4step.* split into" "distributed divergent branch"; do
   grep -q "remark: $want" "$log" ||
     { echo "example-cuda-language: no '$want' remark" >&2; status=1; }

@@ -27,16 +27,25 @@ def stem(bench, config):
 
 
 def remarks(path):
-    """(decision, predicted, from-profile) from a remarks file."""
+    """(decision, predicted, from-profile) from a remarks file, of the
+    remarks that name profile numbers: the build holds every
+    configuration's kernel, but the profile only this configuration's, so
+    only its kernel's decisions say "from the profile"."""
     if not os.path.exists(path):
         return "?", "?", "?"
     text = open(path, errors="replace").read()
-    done = [l for l in text.splitlines() if "remark:" in l and "[-Rpass=" in l]
+    mine = [l for l in text.splitlines()
+            if "remark:" in l and "from the profile" in l]
+    done = [l for l in mine if "[-Rpass=" in l]
+    shown = done or [l for l in mine if "[-Rpass-missed=" in l]
     decision = "; ".join(sorted({re.sub(r".*remark: ", "", l).split(":")[0]
-                                 .split(" [-R")[0][:40] for l in done})) or "none"
-    pred = re.findall(r"predicted speedup ([0-9.]+)x", text)
-    prof = re.findall(r"from the profile: ([^)]*)", text)
-    return (decision, ",".join(sorted(set(pred)))[:24] or "-",
+                                 .split(" [-R")[0][:40] for l in shown}))
+    if not done and shown:
+        decision = "refused: " + decision
+    pred = [m for l in shown
+            for m in re.findall(r"predicted speedup ([0-9.]+)x", l)]
+    prof = [m for l in shown for m in re.findall(r"from the profile: ([^)]*)", l)]
+    return (decision or "none", ",".join(sorted(set(pred)))[:24] or "-",
             (prof[0][:60] if prof else "none"))
 
 

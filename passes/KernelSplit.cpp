@@ -266,7 +266,18 @@ SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
   OS << "; cost " << format("%.1f", Original.Cost) << " -> ";
   List([](const Part &P) { return format("%.1f", P.E.Cost); });
   OS << ", " << format("%g", Opts.LaunchOverheadPercent)
-     << "% per extra launch; predicted speedup " << format("%.2fx", S.Ratio);
+     << "% per extra launch";
+  // Original.Phases: the prologue, then the ways in the parts' order.
+  const Estimate &Worst = ByMargin ? Leaner : Original;
+  for (auto [Way, P] : enumerate(Parts))
+    if (isOverlapped(Worst, Way + 1, T))
+      OS << "; the kernel hides the " << P.Suffix
+         << " way's latency behind its other ways' issue ("
+         << format("%.1f", getWarpsPerScheduler(Worst, T))
+         << " warps a scheduler, "
+         << format("%.1f", getOverlapWarps(Worst, Way + 1))
+         << " needed): no occupancy to gain";
+  OS << "; predicted speedup " << format("%.2fx", S.Ratio);
   if (ByMargin)
     OS << " with the kernel at " << Leaner.Registers
        << " registers (the estimate less its margin of "

@@ -311,6 +311,30 @@ TEST(CostModel, LatencyPhases) {
   EXPECT_NEAR(predictTime(Issue, T), 100, 1e-9);
 }
 
+// A latency-bound phase next to an issue-bound one: in step below
+// 1 + 1600 / 200 = 9 warps a scheduler, overlapped (its issue only) from
+// there. At 64 registers (8 warps a scheduler) the light phase takes
+// 1600 / 8; at 40 (12 warps) it is hidden behind the other warps' 200.
+TEST(CostModel, PhasesOverlapWithEnoughWarps) {
+  KernelInfo KI;
+  KI.Target = "sm_90";
+  KI.ReqThreadsPerBlock = 256;
+  Target T = Target::get(KI);
+  Estimate InStep(210, 64, {{10, 1600}, {200, 100}});
+  Estimate Overlapped(210, 40, {{10, 1600}, {200, 100}});
+  EXPECT_NEAR(getOverlapWarps(InStep, 0), 9, 1e-9);
+  EXPECT_NEAR(getWarpsPerScheduler(InStep, T), 8, 1e-9);
+  EXPECT_FALSE(isOverlapped(InStep, 0, T));
+  EXPECT_NEAR(predictTime(InStep, T), 1600 / 8.0 + 200, 1e-9);
+  EXPECT_NEAR(getWarpsPerScheduler(Overlapped, T), 12, 1e-9);
+  EXPECT_TRUE(isOverlapped(Overlapped, 0, T));
+  EXPECT_NEAR(predictTime(Overlapped, T), 210, 1e-9);
+  // A phase alone has nothing to overlap with.
+  Estimate Alone(10, 40, {{10, 1600}});
+  EXPECT_FALSE(isOverlapped(Alone, 0, T));
+  EXPECT_NEAR(predictTime(Alone, T), 1600 / 12.0, 1e-9);
+}
+
 // Spilled values are stored and reloaded once per unit of work: two memory
 // operations (cost 4 each on sm_90) and an L1 hit (38.98 cycles, measured)
 // shared by the warps resident. 255 registers at 256 threads leave one

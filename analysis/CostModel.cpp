@@ -16,7 +16,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <map>
+#include <tuple>
 #include <vector>
 
 using namespace llvm;
@@ -194,8 +198,44 @@ static double getStationaryTrips(unsigned N, StepFn Step) {
   return Trips;
 }
 
+/// Results of the stationary-distribution sums, which iteration delaying
+/// asks for each branch of a loop at the same few probabilities: kept per
+/// thread, by their arguments' bits, a bounded number of them.
+template <typename KeyT> class Memo {
+public:
+  template <typename ComputeFn> double get(const KeyT &Key, ComputeFn Compute) {
+    auto It = Cache.find(Key);
+    if (It != Cache.end())
+      return It->second;
+    if (Cache.size() >= 4096)
+      Cache.clear();
+    double V = Compute();
+    Cache.try_emplace(Key, V);
+    return V;
+  }
+
+private:
+  std::map<KeyT, double> Cache;
+};
+
+static uint64_t bitsOf(double D) {
+  uint64_t B;
+  std::memcpy(&B, &D, sizeof B);
+  return B;
+}
+
+static double computeAdvancePerTrip(DelayStrategy S, double P, unsigned Ones,
+                                    unsigned Zeros);
+
 double advancePerTrip(DelayStrategy S, double P, unsigned Ones,
                       unsigned Zeros) {
+  thread_local Memo<std::tuple<int, uint64_t, unsigned, unsigned>> Results;
+  return Results.get({int(S), bitsOf(P), Ones, Zeros},
+                     [&] { return computeAdvancePerTrip(S, P, Ones, Zeros); });
+}
+
+static double computeAdvancePerTrip(DelayStrategy S, double P, unsigned Ones,
+                                    unsigned Zeros) {
   if (S == DelayStrategy::Majority) {
     // The vote serves the larger side: E[max(k, 32 - k)] / 32.
     std::array<double, 33> Pr = binomial32(P);
@@ -265,13 +305,19 @@ double costPerIterationSwitch(const SwitchBodyCost &B, ArrayRef<double> P) {
 }
 
 double switchTripsPerIteration(ArrayRef<double> P) {
-  // The stationary distribution of the turn a lane advances at (a Markov
-  // chain on the K turns), as advancePerTrip does for two ways: from turn
-  // S, a next way W waits ((W - S - 1) mod K) + 1 trips.
-  const unsigned K = P.size();
-  return getStationaryTrips(K, [&](unsigned S, auto Emit) {
-    for (unsigned W = 0; W < K; ++W)
-      Emit(W, P[W], (W + K - S - 1) % K + 1);
+  thread_local Memo<std::vector<uint64_t>> Results;
+  std::vector<uint64_t> Key;
+  for (double D : P)
+    Key.push_back(bitsOf(D));
+  return Results.get(Key, [&] {
+    // The stationary distribution of the turn a lane advances at (a Markov
+    // chain on the K turns), as advancePerTrip does for two ways: from turn
+    // S, a next way W waits ((W - S - 1) mod K) + 1 trips.
+    const unsigned K = P.size();
+    return getStationaryTrips(K, [&](unsigned S, auto Emit) {
+      for (unsigned W = 0; W < K; ++W)
+        Emit(W, P[W], (W + K - S - 1) % K + 1);
+    });
   });
 }
 

@@ -307,6 +307,7 @@ private:
   bool alignAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
                     std::string Why);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
+  void invalidate();
 
   Function &F;
   FunctionAnalysisManager &FAM;
@@ -316,6 +317,10 @@ private:
   /// F's register pressure, measured once while F does not change: the
   /// candidates refused in a row share it.
   std::optional<FunctionPressure> Pressure;
+  /// Where nextCandidate goes on in the divergence analysis's branches,
+  /// while F does not change: the ones before are decided or no
+  /// candidates, so each branch is looked at once, not once per candidate.
+  size_t NextBranch = 0;
 };
 
 } // namespace
@@ -330,8 +335,17 @@ void Distributor::missed(const Instruction &Term, StringRef Name,
   });
 }
 
+/// F changed, or may have: the analyses and what was measured of F go.
+void Distributor::invalidate() {
+  FAM.invalidate(F, PreservedAnalyses::none());
+  Pressure.reset();
+  NextBranch = 0;
+}
+
 const DivergentBranch *Distributor::nextCandidate(const DivergenceInfo &DI) {
-  for (const DivergentBranch &DB : DI.branches()) {
+  ArrayRef<DivergentBranch> Branches = DI.branches();
+  while (NextBranch < Branches.size()) {
+    const DivergentBranch &DB = Branches[NextBranch++];
     if (DB.Kind == BranchKind::LoopExit || Seen.contains(DB.Term) ||
         DB.Term->getMetadata("divopt.distributed"))
       continue;
@@ -395,20 +409,18 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
   ArmEdgeSplit Split = ArmEdgeSplit::split(ArmBlocks);
   if (!Split.empty()) {
     // The CFG changed under every cached analysis (DB among them).
-    FAM.invalidate(F, PreservedAnalyses::none());
-    Pressure.reset();
+    invalidate();
     Expected<MeldRegion> RS = getMeldRegion(*Br, Join, Opts.MaxArmInsts);
     if (RS) {
       if (meld(*RS, T))
         return true;
       Split.undo();
-      FAM.invalidate(F, PreservedAnalyses::none());
+      invalidate();
       return false;
     }
     consumeError(RS.takeError());
     Split.undo();
-    FAM.invalidate(F, PreservedAnalyses::none());
-    Pressure.reset();
+    invalidate();
   }
   return alignAndMeld(*Br, Join, T, Why);
 }
@@ -524,7 +536,7 @@ SimplifyOutcome Distributor::simplifyAndMeld(
     // The copy's simplification succeeded: F's, the same IR, does too.
     SimplifiedRegion SR =
         cantFail(simplifyRegion(S, Br, Join, T.ComputeCapability));
-    FAM.invalidate(F, PreservedAnalyses::none());
+    invalidate();
     // The copy's arms melded: F's, the same IR, do too.
     MeldRegion R =
         cantFail(getMeldRegion(*SR.Branch, SR.Join, Opts.MaxArmInsts));
@@ -555,8 +567,7 @@ bool Distributor::run() {
     Changed = true;
     // The CFG changed: every analysis of F, the divergence one included,
     // must be recomputed before the next candidate is looked at.
-    FAM.invalidate(F, PreservedAnalyses::none());
-    Pressure.reset();
+    invalidate();
   }
   return Changed;
 }

@@ -28,6 +28,8 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
+#include <limits>
+
 using namespace llvm;
 
 #define DEBUG_TYPE "divopt-kernel-split"
@@ -35,6 +37,7 @@ using namespace llvm;
 STATISTIC(NumSplit, "Kernels split into one kernel per way of a branch");
 STATISTIC(NumParts, "Kernels created by kernel splitting");
 STATISTIC(NumRefused, "Divergent branches of kernels left unsplit");
+STATISTIC(NumUnmeasured, "Branches refused without building their parts");
 
 namespace divopt {
 
@@ -158,21 +161,36 @@ Phase scaled(const Phase &P, double By) {
   return {P.Cost * By, P.Latency * By};
 }
 
-RegionCosts getRegionCosts(Function &F, const DivergentBranch &DB,
-                           const SplitRegions &R, const Target &T,
-                           FunctionAnalysisManager &FAM) {
+/// Each block's trip weight, issue cost and chain latency, in the
+/// kernel's order: the same for every branch tried, so found once.
+struct BlockCost {
+  const BasicBlock *BB;
+  double Trips, Cost, Latency;
+};
+
+SmallVector<BlockCost, 32> getBlockCosts(Function &F, const Target &T,
+                                         FunctionAnalysisManager &FAM) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  SmallVector<BlockCost, 32> Costs;
+  for (BasicBlock &BB : F)
+    Costs.push_back({&BB, getTripWeight(BB, nullptr, LI, SE),
+                     getBlockCost(BB, T.ComputeCapability),
+                     getBlockChainLatency(BB, T.ComputeCapability)});
+  return Costs;
+}
+
+RegionCosts getRegionCosts(ArrayRef<BlockCost> Blocks,
+                           const DivergentBranch &DB, const SplitRegions &R) {
   RegionCosts C;
   C.Ways.assign(R.Ways.size(), Phase());
-  for (BasicBlock &BB : F) {
-    double Trips = getTripWeight(BB, nullptr, LI, SE);
-    int Region = R.get(&BB);
+  for (const BlockCost &B : Blocks) {
+    int Region = R.get(B.BB);
     Phase &P = Region == SplitRegions::Prologue   ? C.Prologue
                : Region == SplitRegions::Epilogue ? C.Epilogue
                                                   : C.Ways[Region];
-    P.Cost += Trips * getBlockCost(BB, T.ComputeCapability);
-    P.Latency += Trips * getBlockChainLatency(BB, T.ComputeCapability);
+    P.Cost += B.Trips * B.Cost;
+    P.Latency += B.Trips * B.Latency;
   }
   if (const auto *Br = dyn_cast<BranchInst>(DB.Term)) {
     WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*Br));
@@ -205,6 +223,33 @@ double getSplitRatio(const Estimate &Original, ArrayRef<Part> Parts,
   for (const Part &P : Parts)
     After += predictTime(P.E, T);
   return After > 0 ? Before / After : 0;
+}
+
+/// The most a split can predict whatever registers its parts need: each
+/// part at the occupancy of no registers at all. A part's predicted time
+/// only grows as its occupancy falls (or is Cost * 1e6 where it cannot
+/// launch, whichever is less here), and the block sizes the worst case is
+/// taken over depend on the original alone: where this bound is below the
+/// threshold, the measured prediction is too.
+double getBestCaseRatio(const Estimate &Original, ArrayRef<Part> Parts,
+                        const Target &Launch, const KernelSplitOptions &Opts) {
+  double Worst;
+  getWorstBlockSize(
+      Launch, Original.Registers,
+      [&](const Target &At) {
+        double Before = predictTime(Original, At);
+        double After =
+            (Parts.size() - 1) * Opts.LaunchOverheadPercent / 100 * Before;
+        for (const Part &P : Parts) {
+          Estimate Fewest = P.E;
+          Fewest.Registers = 0;
+          After += std::min(predictTime(Fewest, At), P.E.Cost * 1e6);
+        }
+        return After > 0 ? Before / After
+                         : std::numeric_limits<double>::infinity();
+      },
+      &Worst);
+  return Worst;
 }
 
 SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
@@ -244,6 +289,9 @@ struct Candidate {
   const DivergentBranch *DB = nullptr;
   SmallVector<Part, 2> Parts;
   SplitPrediction Prediction;
+  /// Refused by getBestCaseRatio with remarks off: no parts were built, and
+  /// Prediction is empty (only a remark would have read it).
+  bool Unmeasured = false;
 };
 
 class Splitter {
@@ -264,7 +312,10 @@ private:
   Module &M;
   FunctionAnalysisManager &FAM;
   const KernelSplitOptions &Opts;
+  /// The kernel does not change while its branches are tried: its
+  /// registers and block costs are found once.
   std::optional<unsigned> OriginalRegisters;
+  SmallVector<BlockCost, 32> BlockCosts;
 };
 
 } // namespace
@@ -281,10 +332,15 @@ void Splitter::missed(const Instruction &Term, StringRef Name,
 
 std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
                                             const Target &T) {
+  auto &CI = FAM.getResult<CycleAnalysis>(F);
+  // Before the regions: finding them walks the rest of the kernel.
+  if (std::optional<SplitRefusal> Why = checkBranchOnce(DB, CI)) {
+    missed(*DB.Term, Why->Name, Why->Reason);
+    return std::nullopt;
+  }
   SplitRegions R = getSplitRegions(DB);
   if (std::optional<SplitRefusal> Why =
-          checkBranchSplittable(DB, R, FAM.getResult<CycleAnalysis>(F),
-                                FAM.getResult<AAManager>(F))) {
+          checkBranchSplittable(DB, R, CI, FAM.getResult<AAManager>(F))) {
     missed(*DB.Term, Why->Name, Why->Reason);
     return std::nullopt;
   }
@@ -295,31 +351,47 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
                " kernels of one");
     return std::nullopt;
   }
-  RegionCosts RC = getRegionCosts(F, DB, R, T, FAM);
-  // The kernel does not change while its branches are tried: its
-  // registers are counted once. Phases in the order a warp runs them: the
-  // original runs the ways one after the other, each part its own way
-  // between prologue and epilogue.
+  if (BlockCosts.empty())
+    BlockCosts = getBlockCosts(F, T, FAM);
+  RegionCosts RC = getRegionCosts(BlockCosts, DB, R);
   if (!OriginalRegisters)
     OriginalRegisters = estimateRegisters(computeRegisterPressure(F));
+  // Phases in the order a warp runs them: the original runs the ways one
+  // after the other, each part its own way between prologue and epilogue.
   Estimate Original{0, *OriginalRegisters, {RC.Prologue}};
   Candidate C;
   C.DB = &DB;
-  for (auto [Way, Entry] : enumerate(getWayEntries(*DB.Term))) {
+  SmallVector<BasicBlock *, 4> Entries = getWayEntries(*DB.Term);
+  for (unsigned Way = 0; Way < Entries.size(); ++Way) {
     Original.Phases.push_back(scaled(RC.Ways[Way], RC.WayRuns[Way]));
-    std::string Suffix = getWaySuffix(*DB.Term, Way);
-    // Named at commit: candidates of other branches may coexist until then.
-    Function *PF = buildPart(F, *DB.Term, Entry, F.getName() + ".candidate");
-    Estimate E{0, estimateRegisters(computeRegisterPressure(*PF)),
+    Estimate E{0,
+               0,
                {RC.Prologue, scaled(RC.Ways[Way], RC.WayRuns[Way]),
                 scaled(RC.Epilogue, RC.WayRuns[Way])}};
     for (const Phase &P : E.Phases)
       E.Cost += P.Cost;
-    C.Parts.push_back({PF, Suffix, E});
+    C.Parts.push_back({nullptr, getWaySuffix(*DB.Term, Way), E});
   }
   Original.Phases.push_back(RC.Epilogue);
   for (const Phase &P : Original.Phases)
     Original.Cost += P.Cost;
+  // Each part is a copy of the kernel to count its registers. Where no
+  // register count can make the split pay, the copies would only give a
+  // refusal's remark its numbers.
+  if (!Opts.Force &&
+      !FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).allowExtraAnalysis(
+          DEBUG_TYPE) &&
+      getBestCaseRatio(Original, C.Parts, T, Opts) < Opts.Threshold) {
+    ++NumUnmeasured;
+    C.Parts.clear();
+    C.Unmeasured = true;
+    return C;
+  }
+  for (auto [Way, P] : enumerate(C.Parts)) {
+    // Named at commit: candidates of other branches may coexist until then.
+    P.F = buildPart(F, *DB.Term, Entries[Way], F.getName() + ".candidate");
+    P.E.Registers = estimateRegisters(computeRegisterPressure(*P.F));
+  }
   C.Prediction = predict(Original, C.Parts, T, Opts);
   return C;
 }
@@ -381,7 +453,8 @@ bool Splitter::run() {
       ++Tries;
     if (!C)
       continue;
-    bool Takeable = Opts.Force || C->Prediction.Ratio >= Opts.Threshold;
+    bool Takeable =
+        !C->Unmeasured && (Opts.Force || C->Prediction.Ratio >= Opts.Threshold);
     if (!Takeable) {
       missed(*DB->Term, "Unprofitable",
              "unprofitable: " + C->Prediction.Explanation);

@@ -22,10 +22,8 @@ namespace divopt {
 static constexpr unsigned MaxAliasQueries = 100000;
 
 int SplitRegions::get(const BasicBlock *BB) const {
-  for (auto [I, Blocks] : enumerate(Ways))
-    if (is_contained(Blocks, BB))
-      return I;
-  return is_contained(AfterJoin, BB) ? Epilogue : Prologue;
+  auto It = Region.find(BB);
+  return It == Region.end() ? Prologue : It->second;
 }
 
 SplitRegions getSplitRegions(const DivergentBranch &DB) {
@@ -43,6 +41,11 @@ SplitRegions getSplitRegions(const DivergentBranch &DB) {
   if (DB.Join)
     for (const BasicBlock *BB : depth_first(DB.Join))
       R.AfterJoin.push_back(BB);
+  for (auto [I, Way] : enumerate(R.Ways))
+    for (const BasicBlock *BB : Way)
+      R.Region.try_emplace(BB, I);
+  for (const BasicBlock *BB : R.AfterJoin)
+    R.Region.try_emplace(BB, SplitRegions::Epilogue);
   return R;
 }
 
@@ -174,14 +177,21 @@ std::optional<SplitRefusal> checkKernelSplittable(const Function &F) {
   return std::nullopt;
 }
 
+std::optional<SplitRefusal> checkBranchOnce(const DivergentBranch &DB,
+                                            const CycleInfo &CI) {
+  if (DB.Kind == BranchKind::LoopExit || DB.L || CI.getCycle(DB.getBlock()))
+    return refuse("InLoop", "the branch is inside a loop, so a thread "
+                            "reaches it more than once");
+  return std::nullopt;
+}
+
 std::optional<SplitRefusal> checkBranchSplittable(const DivergentBranch &DB,
                                                   const SplitRegions &R,
                                                   const CycleInfo &CI,
                                                   AAResults &AA) {
   const BasicBlock *BB = DB.getBlock();
-  if (DB.Kind == BranchKind::LoopExit || DB.L || CI.getCycle(BB))
-    return refuse("InLoop", "the branch is inside a loop, so a thread "
-                            "reaches it more than once");
+  if (std::optional<SplitRefusal> Why = checkBranchOnce(DB, CI))
+    return Why;
   if (R.Ways.size() < 2)
     return refuse("Shape", "the branch has a single way");
   for (auto [I, Way] : enumerate(R.Ways))

@@ -27,6 +27,7 @@
 #ifndef DIVOPT_PASSES_SPLITLEGALITY_H
 #define DIVOPT_PASSES_SPLITLEGALITY_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/AliasAnalysis.h"
@@ -56,11 +57,15 @@ struct SplitRefusal {
 /// thread's way).
 struct SplitRegions {
   static constexpr int Prologue = -1, Epilogue = -2;
-  /// Region of BB: Prologue, Epilogue, or the index of its way.
+  /// Region of BB: Prologue, Epilogue, or the index of its way (the first
+  /// way that holds it).
   int get(const llvm::BasicBlock *BB) const;
 
   llvm::SmallVector<llvm::SmallVector<const llvm::BasicBlock *, 8>, 2> Ways;
   llvm::SmallVector<const llvm::BasicBlock *, 8> AfterJoin;
+  /// Ways and AfterJoin by block: legality and costs ask for every block
+  /// of the kernel.
+  llvm::DenseMap<const llvm::BasicBlock *, int> Region;
 };
 
 /// The ways of a branch are its distinct successors other than its join,
@@ -71,6 +76,11 @@ SplitRegions getSplitRegions(const DivergentBranch &DB);
 /// inline assembly, atomics, volatile accesses, shared memory, memory
 /// intrinsics.
 std::optional<SplitRefusal> checkKernelSplittable(const llvm::Function &F);
+
+/// Whether DB runs more than once per thread (it is in a loop or a cycle):
+/// then no split at it is legal, and its regions need not be found.
+std::optional<SplitRefusal> checkBranchOnce(const DivergentBranch &DB,
+                                            const llvm::CycleInfo &CI);
 
 /// What forbids splitting F at DB (F passed checkKernelSplittable).
 std::optional<SplitRefusal> checkBranchSplittable(const DivergentBranch &DB,

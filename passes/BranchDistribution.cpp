@@ -27,6 +27,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 
 using namespace llvm;
@@ -45,6 +46,17 @@ namespace divopt {
 /// Melds per function; each meld shrinks the arms, this only bounds
 /// pathological inputs.
 static constexpr unsigned MaxMeldsPerFunction = 64;
+
+/// A branch whose arms must first be brought to single-entry, single-exit
+/// form or to one shape is tried on a copy of the whole function, once per
+/// rewrite: the rewrites build dominator trees of the function they
+/// change. Past this many copies per function, such a branch is refused,
+/// so that a function of thousands of them costs this many copies, not
+/// one or two per branch (bench/kernels/meld.cu's bitonic sort makes 36).
+static cl::opt<unsigned> MaxCopyTrials(
+    "divopt-max-copy-trials", cl::init(64), cl::Hidden,
+    cl::desc("Trial copies of a function branch distribution makes at most "
+             "(arms not single-entry, single-exit, or of other shapes)"));
 
 Expected<BranchDistributionOptions>
 parseBranchDistributionOptions(StringRef Params) {
@@ -220,10 +232,11 @@ struct SimplifiedTrial {
 SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
                                      BasicBlock *Join, RegionSimplification S,
                                      const Target &T,
-                                     const BranchDistributionOptions &Opts) {
+                                     const BranchDistributionOptions &Opts,
+                                     unsigned RegistersBefore) {
   const unsigned CC = T.ComputeCapability;
   SimplifiedTrial ST;
-  Estimate Before{0, estimateRegisters(computeRegisterPressure(F))}, After;
+  Estimate Before{0, RegistersBefore}, After;
   SmallVector<GlobalVariable *, 4> Tables;
   After.Registers =
       estimateRegistersAfter(F, [&](Function &Copy, ValueToValueMapTy &VMap) {
@@ -317,6 +330,10 @@ private:
   /// F's register pressure, measured once while F does not change: the
   /// candidates refused in a row share it.
   std::optional<FunctionPressure> Pressure;
+  /// estimateRegisters(computeRegisterPressure(F)), while F does not change.
+  std::optional<unsigned> Registers;
+  /// Branches tried on a copy of F (MaxCopyTrials).
+  unsigned CopyTrials = 0;
   /// Where nextCandidate goes on in the divergence analysis's branches,
   /// while F does not change: the ones before are decided or no
   /// candidates, so each branch is looked at once, not once per candidate.
@@ -339,6 +356,7 @@ void Distributor::missed(const Instruction &Term, StringRef Name,
 void Distributor::invalidate() {
   FAM.invalidate(F, PreservedAnalyses::none());
   Pressure.reset();
+  Registers.reset();
   NextBranch = 0;
 }
 
@@ -408,10 +426,10 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     append_range(ArmBlocks, A.Blocks);
   ArmEdgeSplit Split = ArmEdgeSplit::split(ArmBlocks);
   if (!Split.empty()) {
-    // The CFG changed under every cached analysis (DB among them).
-    invalidate();
     Expected<MeldRegion> RS = getMeldRegion(*Br, Join, Opts.MaxArmInsts);
     if (RS) {
+      // The CFG changed under every cached analysis (DB among them).
+      invalidate();
       if (meld(*RS, T))
         return true;
       Split.undo();
@@ -419,8 +437,9 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
       return false;
     }
     consumeError(RS.takeError());
+    // Undone exactly (ArmEdges.h) before any analysis saw the split: what
+    // was computed of F, DB included, still holds.
     Split.undo();
-    invalidate();
   }
   return alignAndMeld(*Br, Join, T, Why);
 }
@@ -506,7 +525,18 @@ SimplifyOutcome Distributor::simplifyAndMeld(
       Why += "; " + describe(S).str() + ": " + toString(std::move(E));
       continue;
     }
-    SimplifiedTrial ST = trySimplifiedOnClone(F, Br, Join, S, T, Opts);
+    if (CopyTrials == MaxCopyTrials) {
+      missed(Br, "TooManyCopies",
+             Why + "; " + describe(S) +
+                 " not tried: branch distribution makes at most " +
+                 Twine(MaxCopyTrials) + " trial copies of a function");
+      return SimplifyOutcome::Refused;
+    }
+    ++CopyTrials;
+    if (!Registers)
+      Registers = estimateRegisters(computeRegisterPressure(F));
+    SimplifiedTrial ST =
+        trySimplifiedOnClone(F, Br, Join, S, T, Opts, *Registers);
     if (!ST.Refusal.empty()) {
       Why += "; after " + describe(S).str() + ": " + ST.Refusal;
       continue;

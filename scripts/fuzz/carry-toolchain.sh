@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Packs the compilers a differential campaign needs (clang-22 with its
-# libraries and CUDA wrapper headers, and the DivOpt plugin) into
+# libraries and CUDA wrapper headers, opt, and the DivOpt plugin) into
 # .carry/llvm/llvm22.tar, so that bench/fuzz/run-fp-campaigns.sh can
 # build the kernel packs on the GPU machine, whose many cores compile
 # thousands of kernels in minutes (this 2-core machine takes hours). The
@@ -31,6 +31,9 @@ for entry in "${big[@]}"; do
 done
 cp -L /usr/lib/llvm-22/bin/clang "$stage/llvm22/bin/clang"
 ln -s clang "$stage/llvm22/bin/clang++"
+# opt (260 KiB) for the compile-time benchmark's generated IR
+# (scripts/compile-time-gpu.sh).
+cp -L /usr/lib/llvm-22/bin/opt "$stage/llvm22/bin/opt"
 mkdir -p "$stage/llvm22/lib/clang/22"
 tar -C /usr/lib/llvm-22/lib/clang/22 -cJf "$stage/llvm22/lib/clang/22/include.tar.xz" include
 cp "$plugin" "$stage/llvm22/libDivOpt.so"

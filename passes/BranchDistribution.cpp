@@ -30,6 +30,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 
+#include <utility>
+
 using namespace llvm;
 
 #define DEBUG_TYPE "divopt-branch-dist"
@@ -225,6 +227,8 @@ struct SimplifiedTrial {
   /// Why the simplified arms could not be melded; empty when they were.
   std::string Refusal;
   Trial Tr;
+  /// estimateRegisters(computeRegisterPressure(Copy)) of the rewritten copy.
+  unsigned RegistersAfter = 0;
   unsigned NumBlocks = 0, NumPairs = 0;
   unsigned NumMatched = 0, NumThenInsts = 0, NumElseInsts = 0;
 };
@@ -290,12 +294,20 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
       });
   for (GlobalVariable *GV : Tables)
     GV->eraseFromParent(); // Only the copy read them.
+  ST.RegistersAfter = After.Registers;
   if (ST.Refusal.empty()) {
     ST.Tr.D = decide(Before, After, T, Opts.Threshold);
     ST.Tr.CostAlonePays =
         After.Cost > 0 && Before.Cost / After.Cost >= Opts.Threshold;
   }
   return ST;
+}
+
+bool callsItself(const Function &F) {
+  return any_of(F.users(), [&](const User *U) {
+    const auto *CB = dyn_cast<CallBase>(U);
+    return CB && CB->getFunction() == &F;
+  });
 }
 
 /// What simplifyAndMeld did with a branch.
@@ -332,6 +344,10 @@ private:
   std::optional<FunctionPressure> Pressure;
   /// estimateRegisters(computeRegisterPressure(F)), while F does not change.
   std::optional<unsigned> Registers;
+  /// What the copy a committed rewrite was tried on counted: F's registers
+  /// now, F being the same code (unless F calls itself: the copy's calls go
+  /// to F, whose registers then count as a callee's).
+  std::optional<unsigned> CommittedRegisters;
   /// Branches tried on a copy of F (MaxCopyTrials).
   unsigned CopyTrials = 0;
   /// Where nextCandidate goes on in the divergence analysis's branches,
@@ -574,6 +590,8 @@ SimplifyOutcome Distributor::simplifyAndMeld(
         getPairWeights(R, FAM.getResult<LoopAnalysis>(F),
                        FAM.getResult<ScalarEvolutionAnalysis>(F));
     MeldResult M = meldRegion(R, planMeld(R, T.ComputeCapability, Weights));
+    if (!callsItself(F))
+      CommittedRegisters = ST.RegistersAfter;
     ++NumDistributed;
     ++NumSimplified;
     NumMelded += M.NumMerged;
@@ -598,6 +616,7 @@ bool Distributor::run() {
     // The CFG changed: every analysis of F, the divergence one included,
     // must be recomputed before the next candidate is looked at.
     invalidate();
+    Registers = std::exchange(CommittedRegisters, std::nullopt);
   }
   return Changed;
 }

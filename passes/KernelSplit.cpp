@@ -20,7 +20,9 @@
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -307,6 +309,7 @@ private:
   void commit(Candidate &C);
   void discard(Candidate &C);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
+  void missed(const Instruction &Term, const SplitRefusal &Why);
 
   Function &F;
   Module &M;
@@ -316,9 +319,19 @@ private:
   /// registers and block costs are found once.
   std::optional<unsigned> OriginalRegisters;
   SmallVector<BlockCost, 32> BlockCosts;
+  std::optional<KernelAccesses> Accesses;
 };
 
 } // namespace
+
+void Splitter::missed(const Instruction &Term, const SplitRefusal &Why) {
+  ++NumRefused;
+  FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Why.Name, &Term)
+           << "kernel " << F.getName()
+           << " not split at this divergent branch: " << Why.reason();
+  });
+}
 
 void Splitter::missed(const Instruction &Term, StringRef Name,
                       const Twine &Why) {
@@ -335,13 +348,23 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   auto &CI = FAM.getResult<CycleAnalysis>(F);
   // Before the regions: finding them walks the rest of the kernel.
   if (std::optional<SplitRefusal> Why = checkBranchOnce(DB, CI)) {
-    missed(*DB.Term, Why->Name, Why->Reason);
+    missed(*DB.Term, *Why);
+    return std::nullopt;
+  }
+  // Most refusals show without the walk.
+  if (!Accesses)
+    Accesses.emplace(F);
+  if (std::optional<SplitRefusal> Why = findRefusalBeforeJoin(
+          DB, *Accesses, FAM.getResult<DominatorTreeAnalysis>(F),
+          FAM.getResult<PostDominatorTreeAnalysis>(F),
+          FAM.getResult<AAManager>(F))) {
+    missed(*DB.Term, *Why);
     return std::nullopt;
   }
   SplitRegions R = getSplitRegions(DB);
   if (std::optional<SplitRefusal> Why =
           checkBranchSplittable(DB, R, CI, FAM.getResult<AAManager>(F))) {
-    missed(*DB.Term, Why->Name, Why->Reason);
+    missed(*DB.Term, *Why);
     return std::nullopt;
   }
   if (R.Ways.size() > MaxWays) {
@@ -435,7 +458,7 @@ bool Splitter::run() {
     if (Error E = checkLaunchPlanFree(F))
       Why = SplitRefusal{"LaunchPlan", toString(std::move(E))};
   if (Why) {
-    missed(*Branches.front()->Term, Why->Name, Why->Reason);
+    missed(*Branches.front()->Term, *Why);
     return false;
   }
   const Target T = Target::get(DI.getKernelInfo());

@@ -115,8 +115,9 @@ static Expected<DelayShape> getDelayArms(const DivergentBranch &DB,
                                                  : LatchBr->getSuccessor(0);
   S.Branch = DB.Term;
   if (auto *SI = dyn_cast<SwitchInst>(DB.Term)) {
+    SmallPtrSet<BasicBlock *, 8> Distinct;
     for (BasicBlock *Succ : successors(SI))
-      if (!is_contained(S.Ways, Succ))
+      if (Distinct.insert(Succ).second)
         S.Ways.push_back(Succ);
     if (S.Ways.size() > MaxSwitchWays)
       return refuse("the switch has " + Twine(S.Ways.size()) +

@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Dominators.h"
@@ -28,18 +29,20 @@ int SplitRegions::get(const BasicBlock *BB) const {
   return It == Region.end() ? Prologue : It->second;
 }
 
-/// The ways alone, without the code after the join.
+/// The ways alone, without the code after the join. In the time of the
+/// switch's cases, not of their square (a switch of 20,000 cases).
 static SplitRegions getWays(const DivergentBranch &DB) {
   SplitRegions R;
-  SmallVector<const BasicBlock *, 4> Seen;
+  DenseMap<const BasicBlock *, SmallVector<const ArmRegion *, 1>> ArmsAt;
+  for (const ArmRegion &A : DB.Arms)
+    ArmsAt[A.Entry].push_back(&A);
+  SmallPtrSet<const BasicBlock *, 4> Seen;
   for (const BasicBlock *Succ : successors(DB.Term)) {
-    if (is_contained(Seen, Succ))
+    if (!Seen.insert(Succ).second)
       continue;
-    Seen.push_back(Succ);
     auto &Way = R.Ways.emplace_back();
-    for (const ArmRegion &A : DB.Arms)
-      if (A.Entry == Succ)
-        Way.append(A.Blocks.begin(), A.Blocks.end());
+    for (const ArmRegion *A : ArmsAt.lookup(Succ))
+      Way.append(A->Blocks.begin(), A->Blocks.end());
   }
   for (auto [I, Way] : enumerate(R.Ways))
     for (const BasicBlock *BB : Way)

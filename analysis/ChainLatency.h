@@ -28,10 +28,15 @@ class Instruction;
 
 namespace divopt {
 
-/// Cycles of a global or generic load: an L2 hit on sm_90 (about 260
-/// cycles in published H100 microbenchmarks; not yet measured by
-/// bench/regroup, whose latency.cu times L1 hits).
-constexpr double GlobalLoadLatency = 260;
+/// Cycles of a global or generic load that misses L1: an L2 hit on sm_90.
+/// From the KERNEL-SPLIT originals of run 11 (H100,
+/// bench/results/2026-11-22-h100-run11.csv): at 12.5-50% occupancy their
+/// time grows as 1/warps with a slope of 82-89 thousand cycles a warp for
+/// the light arm's 256 dependent loads (at the 1.98 GHz the heavy arm's
+/// issue-bound time implies), 320-350 cycles a step, of which the step's
+/// integer operations take about 25. bench/regroup's latency.cu times L1
+/// hits only.
+constexpr double GlobalLoadLatency = 300;
 
 /// Cycles from issue until a dependent instruction may use I's result.
 double getInstructionLatency(const llvm::Instruction &I, unsigned CC);

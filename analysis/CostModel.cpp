@@ -5,6 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "CostModel.h"
+#include "InstructionCost.h"
+#include "PtxasRegisters.h"
+#include "RegisterPressure.h"
+#include "analysis/model/InstructionLatency.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -88,14 +92,27 @@ Occupancy Target::occupancy(unsigned Registers) const {
   return computeOccupancy(Arch, Q);
 }
 
+/// Cost per unit of work of E's spilled values at Warps resident per SM
+/// sub-partition: a local store and reload each, the reload's L1 hit
+/// (bench/regroup's measured latency) shared among the warps.
+static double getSpillCost(const Estimate &E, const Target &T, double Warps) {
+  if (!E.Spilled)
+    return 0;
+  double Access = 2 * getOpClassCost(OpClass::Memory, T.ComputeCapability);
+  double Reload = getLatencyTable(T.ComputeCapability)
+                      .Cycles[static_cast<std::size_t>(OpClass::Memory)];
+  return E.Spilled * (Access + Reload / std::max(1.0, Warps));
+}
+
 double predictTime(const Estimate &E, const Target &T) {
   Occupancy Occ = T.occupancy(E.Registers);
   if (Occ.Fraction <= 0)
     return E.Cost * 1e6; // Cannot launch: never preferable.
-  if (E.Phases.empty())
-    return E.Cost * std::max(1.0, OccupancyKnee / Occ.Fraction);
   double Warps = double(Occ.WarpsPerSM) / std::max(1u, T.Arch.SubPartitionsPerSM);
-  double Time = 0;
+  if (E.Phases.empty())
+    return (E.Cost + getSpillCost(E, T, Warps)) *
+           std::max(1.0, OccupancyKnee / Occ.Fraction);
+  double Time = getSpillCost(E, T, Warps);
   for (const Phase &P : E.Phases)
     Time += std::max(P.Cost, P.Latency / Warps);
   return Time;
@@ -115,8 +132,10 @@ Decision decide(const Estimate &Before, const Estimate &After,
   raw_string_ostream OS(D.Explanation);
   OS << "cost " << format("%.1f", Before.Cost) << " -> "
      << format("%.1f", After.Cost) << ", registers " << Before.Registers
-     << " -> " << After.Registers << ", occupancy "
-     << format("%.0f%%", 100 * D.OccupancyBefore) << " -> "
+     << " -> " << After.Registers;
+  if (Before.Spilled || After.Spilled)
+    OS << " (" << Before.Spilled << " -> " << After.Spilled << " spilled)";
+  OS << ", occupancy " << format("%.0f%%", 100 * D.OccupancyBefore) << " -> "
      << format("%.0f%%", 100 * D.OccupancyAfter) << " ";
   T.printLaunch(OS);
   OS << ", predicted speedup "
@@ -125,26 +144,25 @@ Decision decide(const Estimate &Before, const Estimate &After,
   return D;
 }
 
+bool decisionHingesOnRegisters(const Estimate &Before, const Estimate &After,
+                               const Target &T, double Threshold) {
+  if (!useExactRegisterCounts())
+    return false;
+  auto Shifted = [](Estimate E, int By) {
+    E.Registers = unsigned(std::max(1, int(E.Registers) + By));
+    return E;
+  };
+  const int M = RegisterEstimateSpread;
+  bool Pessimistic =
+      decide(Shifted(Before, -M), Shifted(After, M), T, Threshold).Profitable;
+  bool Optimistic =
+      decide(Shifted(Before, M), Shifted(After, -M), T, Threshold).Profitable;
+  return Pessimistic != Optimistic;
+}
+
 double divergentRegionCost(double ThenCost, double ElseCost) {
   // The branch itself, with its reconvergence, is costed in its block.
   return ThenCost + ElseCost;
-}
-
-double getTakenProbability(const BranchInst &Br) {
-  uint64_t TW, FW;
-  if (Br.isConditional() && extractBranchWeights(Br, TW, FW) && TW + FW > 0)
-    return double(TW) / double(TW + FW);
-  return DefaultTakenProbability;
-}
-
-double getTripWeight(const BasicBlock &BB, const Loop *Outer,
-                     const LoopInfo &LI, ScalarEvolution &SE) {
-  double Weight = 1;
-  for (Loop *L = LI.getLoopFor(&BB); L && L != Outer; L = L->getParentLoop()) {
-    unsigned Trips = SE.getSmallConstantTripCount(L);
-    Weight *= Trips ? Trips : DefaultTripCount;
-  }
-  return Weight;
 }
 
 double worstCaseRatio(function_ref<double(double P)> Ratio) {
@@ -160,18 +178,18 @@ WarpOutcomes WarpOutcomes::get(double P) {
 }
 
 double costPerIteration(const LoopBodyCost &B) {
-  WarpOutcomes W = WarpOutcomes::get(B.P);
+  WarpOutcomes W = B.Outcomes ? *B.Outcomes : WarpOutcomes::get(B.P);
   return B.Pre + B.Post + W.Both * divergentRegionCost(B.Then, B.Else) +
          W.ThenOnly * B.Then + W.ElseOnly * B.Else;
 }
 
-/// Binomial(32, P) probabilities, by the recurrence on k.
-static std::array<double, 33> binomial32(double P) {
-  std::array<double, 33> Pr{};
+/// Binomial(N, P) probabilities, by the recurrence on k.
+static SmallVector<double, 33> binomial(unsigned N, double P) {
+  SmallVector<double, 33> Pr(N + 1, 0.0);
   double Q = 1 - P;
-  Pr[0] = std::pow(Q, 32);
-  for (unsigned K = 1; K <= 32; ++K)
-    Pr[K] = Q > 0 ? Pr[K - 1] * (33 - K) / K * P / Q : (K == 32 ? 1.0 : 0.0);
+  Pr[0] = std::pow(Q, N);
+  for (unsigned K = 1; K <= N; ++K)
+    Pr[K] = Q > 0 ? Pr[K - 1] * (N + 1 - K) / K * P / Q : (K == N ? 1.0 : 0.0);
   return Pr;
 }
 
@@ -224,42 +242,120 @@ static uint64_t bitsOf(double D) {
   return B;
 }
 
-static double computeAdvancePerTrip(DelayStrategy S, double P, unsigned Ones,
-                                    unsigned Zeros);
+/// Probability that a lane whose last iteration took the then-way (Then)
+/// or the else-way takes the then-way next.
+static double nextThen(bool Then, double P, std::optional<double> Switch) {
+  if (!Switch)
+    return P;
+  return Then ? 1 - *Switch : *Switch;
+}
 
-double advancePerTrip(DelayStrategy S, double P, unsigned Ones,
-                      unsigned Zeros) {
-  thread_local Memo<std::tuple<int, uint64_t, unsigned, unsigned>> Results;
-  return Results.get({int(S), bitsOf(P), Ones, Zeros},
-                     [&] { return computeAdvancePerTrip(S, P, Ones, Zeros); });
+/// The turns of majority voting that go to the side the vote would leave
+/// waiting: one in max-delay + 1 (IterationDelay.h's default 32).
+constexpr double StarvationTurnShare = 1.0 / 33;
+
+/// Majority voting as a Markov chain on N, the live lanes whose pending
+/// iteration wants the then-way: the vote serves the larger side (the
+/// smaller one at an anti-starvation turn), whose lanes advance and draw
+/// their next ways; the other side keeps waiting, so it grows and wins a
+/// later vote. Returns the stationary expected fraction of lanes that
+/// advance per trip and the fraction of trips that serve the then-way.
+static std::pair<double, double>
+computeMajorityChain(double P, std::optional<double> Switch) {
+  // Power iteration from the lanes' first draws, until the advance settles.
+  SmallVector<double, 33> Pi = binomial(32, P), Next(33);
+  double Advance = 0, ThenShare = 0, Last = -1;
+  for (unsigned Round = 0; Round < 200 && std::abs(Advance - Last) > 1e-12;
+       ++Round) {
+    Last = Advance;
+    std::fill(Next.begin(), Next.end(), 0.0);
+    Advance = ThenShare = 0;
+    for (unsigned N = 0; N <= 32; ++N) {
+      if (Pi[N] == 0)
+        continue;
+      bool Majority = 2 * N >= 32;
+      bool HasMinority = N > 0 && N < 32;
+      for (bool ServeThen : {true, false}) {
+        double Pr = ServeThen == Majority
+                        ? (HasMinority ? 1 - StarvationTurnShare : 1.0)
+                        : (HasMinority ? StarvationTurnShare : 0.0);
+        if (Pr == 0)
+          continue;
+        // The served lanes draw anew; the waiting ones keep their way.
+        unsigned Served = ServeThen ? N : 32 - N;
+        unsigned Waiting = ServeThen ? 0 : N;
+        Advance += Pi[N] * Pr * Served / 32.0;
+        ThenShare += ServeThen ? Pi[N] * Pr : 0;
+        SmallVector<double, 33> Drawn =
+            binomial(Served, nextThen(ServeThen, P, Switch));
+        for (unsigned K = 0; K <= Served; ++K)
+          Next[Waiting + K] += Pi[N] * Pr * Drawn[K];
+      }
+    }
+    Pi.swap(Next);
+  }
+  return {Advance, ThenShare};
+}
+
+/// computeMajorityChain, remembered: a loop's candidates ask for the same
+/// few probabilities many times.
+static std::pair<double, double>
+getMajorityChain(double P, std::optional<double> Switch) {
+  thread_local std::map<std::pair<double, double>, std::pair<double, double>>
+      Known;
+  auto Key = std::make_pair(P, Switch.value_or(-1.0));
+  auto It = Known.find(Key);
+  if (It == Known.end())
+    It = Known.emplace(Key, computeMajorityChain(P, Switch)).first;
+  return It->second;
+}
+
+/// The probability majority voting's advance is taken at. The chain's
+/// advance grows as p moves from 0.5 (0.72 at p = 0.05), but SYN-ITDELAY's
+/// majority runs take the same time within 3% from p = 0.05 to 0.9 (H100,
+/// run 11; H200 before): an effective advance of 0.63, flat, where the
+/// chain at p = 0.5 gives 0.661.
+constexpr double MajorityAdvanceProbability = 0.5;
+
+static double computeAdvancePerTrip(DelayStrategy S, double P, unsigned Ones,
+                                    unsigned Zeros,
+                                    std::optional<double> Switch);
+
+double advancePerTrip(DelayStrategy S, double P, unsigned Ones, unsigned Zeros,
+                      std::optional<double> Switch) {
+  thread_local Memo<
+      std::tuple<int, uint64_t, unsigned, unsigned, bool, uint64_t>>
+      Results;
+  return Results.get(
+      {int(S), bitsOf(P), Ones, Zeros, Switch.has_value(),
+       bitsOf(Switch.value_or(0))},
+      [&] { return computeAdvancePerTrip(S, P, Ones, Zeros, Switch); });
 }
 
 static double computeAdvancePerTrip(DelayStrategy S, double P, unsigned Ones,
-                                    unsigned Zeros) {
-  if (S == DelayStrategy::Majority) {
-    // The vote serves the larger side: E[max(k, 32 - k)] / 32.
-    std::array<double, 33> Pr = binomial32(P);
-    double E = 0;
-    for (unsigned K = 0; K <= 32; ++K)
-      E += Pr[K] * std::max(K, 32 - K);
-    return E / 32;
-  }
+                                    unsigned Zeros,
+                                    std::optional<double> Switch) {
+  if (S == DelayStrategy::Majority)
+    return getMajorityChain(MajorityAdvanceProbability, Switch).first;
   // Loop advance alternates turns one to one.
   if (S == DelayStrategy::Advance)
     Ones = Zeros = 1;
   // Round robin: a lane that advanced at some phase draws its next way and
   // waits for the next turn of that way. Trips per iteration are the
   // cyclic distance to that turn, averaged over the stationary phases a
-  // lane advances at (a Markov chain on the Zeros + Ones phases; for 1:1 it
-  // gives 2p^2 - 2p + 2 trips, 1.5 at p = 0.5). Idle-trip removal only
-  // skips turns no lane wants, rare in a mixed warp: the same estimate.
+  // lane advances at (a Markov chain on the Zeros + Ones phases; for 1:1
+  // and independent iterations it gives 2p^2 - 2p + 2 trips, 1.5 at
+  // p = 0.5; with a switch rate s, 2 - s). Idle-trip removal only skips
+  // turns no lane wants, rare in a mixed warp: the same estimate.
   const unsigned Period = Ones + Zeros;
   auto Serves = [&](unsigned Phase, bool Then) {
     return (Phase % Period >= Zeros) == Then;
   };
   return 1.0 / getStationaryTrips(Period, [&](unsigned S, auto Emit) {
+           bool Last = Serves(S, true);
            for (bool Then : {true, false}) {
-             double Pr = Then ? P : 1 - P;
+             double PThen = nextThen(Last, P, Switch);
+             double Pr = Then ? PThen : 1 - PThen;
              if (Pr == 0)
                continue;
              unsigned D = 1;
@@ -275,24 +371,14 @@ double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
                                unsigned Zeros) {
   if (S == DelayStrategy::Advance)
     Ones = Zeros = 1;
-  // Majority advances about as many lanes per trip whatever the branch's
-  // probability: lanes of the minority keep waiting, so among the pending
-  // lanes the split stays near even (SYN-ITDELAY on an H200: majority ran
-  // at 0.90-0.95x of clang -O3 for every f from 0.05 to 0.9 at N = 32).
-  double Adv = S == DelayStrategy::Majority
-                   ? advancePerTrip(S, 0.5)
-                   : advancePerTrip(S, B.P, Ones, Zeros);
+  double Adv = advancePerTrip(S, B.P, Ones, Zeros, B.Switch);
+  double ThenShare = double(Ones) / (Ones + Zeros);
+  if (S == DelayStrategy::Majority)
+    ThenShare = getMajorityChain(B.P, B.Switch).second;
   if (Adv <= 0)
     return std::numeric_limits<double>::infinity();
-  // The arm a trip runs: the majority side is the then-side with the
-  // probability the binomial gives; round robin runs each by its duty.
-  double ThenShare = double(Ones) / (Ones + Zeros);
-  if (S == DelayStrategy::Majority) {
-    std::array<double, 33> Pr = binomial32(B.P);
-    ThenShare = 0;
-    for (unsigned K = 16; K <= 32; ++K)
-      ThenShare += Pr[K];
-  }
+  // The arm a trip runs: majority the side its vote serves, round robin
+  // each by its duty.
   double Arm = ThenShare * B.Then + (1 - ThenShare) * B.Else;
   return (OverheadPerTrip + B.Pre + Arm + B.Post) / Adv;
 }

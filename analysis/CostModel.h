@@ -26,12 +26,14 @@
 
 #include "KernelInfo.h"
 #include "LaunchShape.h"
+#include "ModelInputs.h"
 #include "analysis/model/Occupancy.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,8 +52,6 @@ namespace divopt {
 
 /// Compute capability assumed when the module names no target.
 constexpr unsigned DefaultComputeCapability = 90;
-/// Trips assumed for a loop whose trip count is not a known constant.
-constexpr unsigned DefaultTripCount = 8;
 /// Occupancy above which latency is taken as hidden.
 constexpr double OccupancyKnee = 0.5;
 
@@ -105,6 +105,11 @@ struct Estimate {
   double Cost = 0;
   /// Registers per thread of the whole kernel.
   unsigned Registers = 0;
+  /// Values beyond the most registers ptxas may give (getSpilledRegisters):
+  /// each is stored and reloaded once per unit of Cost's work (a loop
+  /// iteration, where the transform measures one), its reload's L1 latency
+  /// hidden only by the warps resident.
+  unsigned Spilled = 0;
   /// The phases a warp runs one after the other, where the transform
   /// measured their latency: predictTime then applies Little's law to each
   /// phase. Without phases it applies the occupancy knee to Cost.
@@ -134,6 +139,15 @@ double predictTime(const Estimate &E, const Target &T);
 Decision decide(const Estimate &Before, const Estimate &After, const Target &T,
                 double Threshold);
 
+/// In exact mode (-divopt-registers=ptxas): whether the decision between
+/// estimates Before and After changes within the register estimate's
+/// spread (RegisterEstimateSpread, RegisterPressure.h), Before's registers
+/// lower and After's higher by it, or the other way round. Only then does
+/// a transform count registers with ptxas, whose runs cost far more than
+/// the estimate.
+bool decisionHingesOnRegisters(const Estimate &Before, const Estimate &After,
+                               const Target &T, double Threshold);
+
 /// Cost a warp pays for the arms of a divergent two-way region whose lanes
 /// take both ways: both arms serialize.
 double divergentRegionCost(double ThenCost, double ElseCost);
@@ -146,16 +160,8 @@ struct WarpOutcomes {
   static WarpOutcomes get(double P);
 };
 
-/// Per-lane probability that a branch takes its first successor: from its
-/// !prof branch weights when present, DefaultTakenProbability otherwise.
-constexpr double DefaultTakenProbability = 0.5;
-double getTakenProbability(const llvm::BranchInst &Br);
-
-/// How often BB runs per execution of Outer's body (per thread when Outer is
-/// null): the product of the trip counts of the loops between them,
-/// DefaultTripCount for a loop whose trip count is not a known constant.
-double getTripWeight(const llvm::BasicBlock &BB, const llvm::Loop *Outer,
-                     const llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);
+// Branch probabilities, trip counts and the other inputs the code does not
+// fix: ModelInputs.h.
 
 /// A branch without !prof may take any probability: a transform whose gain
 /// depends on it (iteration delaying) is taken only if no probability in
@@ -181,6 +187,13 @@ struct LoopBodyCost {
   double Pre = 0, Then = 0, Else = 0, Post = 0;
   /// Per-lane probability of the then-way.
   double P = 0.5;
+  /// Probability that a lane's next iteration takes the other way: a
+  /// profile's measured change rate, or an assumption (ModelInputs.h);
+  /// none: iterations independent, 2P(1-P).
+  std::optional<double> Switch = std::nullopt;
+  /// Measured by a profile (ProfileUse.h): the warp outcomes, in place of
+  /// independent lanes of probability P.
+  std::optional<WarpOutcomes> Outcomes = std::nullopt;
 };
 
 /// Expected issue cost per iteration, per warp, of the loop as it is (both
@@ -189,10 +202,14 @@ double costPerIteration(const LoopBodyCost &B);
 
 /// Expected fraction of a warp's live lanes that advance per trip under a
 /// strategy: one over the trips a lane needs per iteration (majority: the
-/// larger side advances; round robin: a lane waits for its way's next turn
-/// of the Ones:Zeros duty cycle).
+/// larger side of the lanes' pending ways advances, the smaller keeps
+/// waiting; round robin: a lane waits for its way's next turn of the
+/// Ones:Zeros duty cycle). A lane that advanced draws its next way with
+/// probability P of the then-way, or, where Switch is given, takes the
+/// other way than its last with probability Switch.
 double advancePerTrip(DelayStrategy S, double P, unsigned Ones = 1,
-                      unsigned Zeros = 1);
+                      unsigned Zeros = 1,
+                      std::optional<double> Switch = std::nullopt);
 
 /// Expected issue cost per iteration after iteration delaying: every trip
 /// pays the vote overhead, the pre-branch code (some lane always needs a new

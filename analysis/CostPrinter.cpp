@@ -8,6 +8,7 @@
 #include "CostModel.h"
 #include "InstructionCost.h"
 #include "KernelInfo.h"
+#include "PtxasRegisters.h"
 #include "RegisterPressure.h"
 
 #include "llvm/IR/Function.h"
@@ -24,15 +25,18 @@ PreservedAnalyses CostPrinterPass::run(Function &F,
     return PreservedAnalyses::all();
   KernelInfo KI = getKernelInfo(F);
   RegisterPressure RP = computeRegisterPressure(F);
-  unsigned Regs = estimateRegisters(RP);
+  std::optional<PtxasCount> Exact;
+  if (useExactRegisterCounts())
+    Exact = countRegistersWithPtxas(F);
+  unsigned Regs = Exact ? Exact->Registers : estimateRegisters(RP);
   // The lowest occupancy of the launch shape's block sizes.
   Target T = getWorstBlockSize(Target::get(KI), Regs, [&](const Target &At) {
     return At.occupancy(Regs).Fraction;
   });
   Occupancy Occ = T.occupancy(Regs);
   OS << "divopt-cost: function '" << F.getName() << "' registers=" << Regs
-     << " max-live=" << RP.MaxLive << " occupancy="
-     << format("%.0f%%", 100 * Occ.Fraction) << " ("
+     << (Exact ? " (ptxas)" : "") << " max-live=" << RP.MaxLive
+     << " occupancy=" << format("%.0f%%", 100 * Occ.Fraction) << " ("
      << getLimiterName(Occ.Limiter) << ", ";
   T.printLaunch(OS);
   OS << ")\n";

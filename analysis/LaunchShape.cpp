@@ -6,6 +6,7 @@
 
 #include "LaunchShape.h"
 #include "KernelInfo.h"
+#include "ModelInputs.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -35,6 +36,8 @@ const char *getLaunchShapeSourceName(LaunchShapeSource S) {
     return "reqntid";
   case LaunchShapeSource::Profile:
     return "profile";
+  case LaunchShapeSource::Option:
+    return "-divopt-assume-block-size";
   case LaunchShapeSource::Bounded:
     return "launch bounds";
   case LaunchShapeSource::Assumed:
@@ -65,6 +68,9 @@ LaunchShape LaunchShape::get(const KernelInfo &KI, unsigned MaxThreadsPerBlock,
     Bound = *KI.MaxThreadsPerBlock;
   if (ProfiledThreads && *ProfiledThreads > 0 && *ProfiledThreads <= Bound)
     return exactly(*ProfiledThreads, LaunchShapeSource::Profile);
+  if (std::optional<unsigned> Stated = getAssumedBlockSize();
+      Stated && *Stated <= Bound)
+    return exactly(*Stated, LaunchShapeSource::Option);
   LaunchShape S;
   S.MinThreads = std::min(WarpThreads, Bound);
   S.MaxThreads = Bound;

@@ -10,6 +10,8 @@
 //   - "nvvm.reqntid": the kernel requires that block size (exact);
 //   - a profile of the kernel's launches (exact for the measured runs; the
 //     caller fills it, see LaunchShape::get);
+//   - a block size an option states (-divopt-assume-block-size, what a
+//     profile would say; the calibration uses it);
 //   - "nvvm.maxntid" (__launch_bounds__): any size from one warp up to it;
 //   - nothing: any size from one warp up to the architecture's limit, an
 //     assumption the remarks name.
@@ -34,7 +36,7 @@ namespace divopt {
 struct KernelInfo;
 
 /// Where a kernel's block sizes come from, most exact first.
-enum class LaunchShapeSource { Required, Profile, Bounded, Assumed };
+enum class LaunchShapeSource { Required, Profile, Option, Bounded, Assumed };
 
 struct LaunchShape {
   /// Block sizes in threads, both ends included.
@@ -54,13 +56,15 @@ struct LaunchShape {
 
   /// The shape of a kernel: its reqntid, else ProfiledThreads (a block
   /// size measured by a profile; ignored where it breaks the launch
-  /// bounds), else 32 up to its maxntid, else 32 up to MaxThreadsPerBlock.
+  /// bounds), else -divopt-assume-block-size (ModelInputs.h; the same),
+  /// else 32 up to its maxntid, else 32 up to MaxThreadsPerBlock.
   static LaunchShape get(const KernelInfo &KI, unsigned MaxThreadsPerBlock,
                          std::optional<unsigned> ProfiledThreads = {});
 };
 
-/// A short name of a source ("reqntid", "profile", "launch bounds",
-/// "assumed: no launch bounds").
+/// A short name of a source ("reqntid", "profile",
+/// "-divopt-assume-block-size", "launch bounds", "assumed: no launch
+/// bounds").
 const char *getLaunchShapeSourceName(LaunchShapeSource S);
 
 } // namespace divopt

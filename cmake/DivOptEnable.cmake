@@ -219,5 +219,12 @@ function(divopt_enable Target)
   if(NOT DIVOPT_DEVICE_ONLY AND TARGET DivOpt::Launch)
     target_link_options(${Target} PRIVATE "LINKER:--no-as-needed")
     target_link_libraries(${Target} PRIVATE DivOpt::Launch)
+    # The hook launches through the shared CUDA runtime: a program linked
+    # with the static one (CMake's CUDA default) registers its kernels
+    # there, where the hook cannot find them, and runs every kernel
+    # unsplit (seen on the GPU machine's CMake 4.4).
+    if(Language STREQUAL "CUDA")
+      set_target_properties(${Target} PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
+    endif()
   endif()
 endfunction()

@@ -9,12 +9,17 @@
 #   include/divopt/runtime/*.h             the runtime's headers, included as
 #   include/divopt/analysis/model/*.h      "runtime/Launch.h"
 #   bin/divopt-explain                     what DivOpt does to a .cu file
+#   bin/divopt-profdata                    merges and shows divergence profiles
+#   bin/divopt-report                      where a profiled run diverged, what
+#                                          it cost, what DivOpt did (Python 3)
+#   lib/libDivOptProfile.a,                the profile format (DivOpt::Profile)
+#   include/divopt/profile/*.h
 #   lib/cmake/DivOpt/                      DivOptConfig.cmake, divopt_enable()
 #   share/doc/divopt/                      README, DESIGN, LICENSE
 include(CMakePackageConfigHelpers)
 
 set(DIVOPT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/DivOpt)
-set(_divopt_exported DivOptModel)
+set(_divopt_exported DivOptModel DivOptProfile)
 if(DIVOPT_BUILD_PLUGIN)
   list(APPEND _divopt_exported DivOpt)
 endif()
@@ -39,8 +44,16 @@ if(DIVOPT_BUILD_RUNTIME)
     COMPONENT DivOpt FILES_MATCHING PATTERN "*.h")
 endif()
 
+install(DIRECTORY profile/
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/divopt/profile
+  COMPONENT DivOpt FILES_MATCHING PATTERN "*.h")
+install(TARGETS divopt-profdata RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+  COMPONENT DivOpt)
+
 install(PROGRAMS scripts/explain.sh DESTINATION ${CMAKE_INSTALL_BINDIR}
   RENAME divopt-explain COMPONENT DivOpt)
+install(PROGRAMS tools/divopt-report/divopt-report.py
+  DESTINATION ${CMAKE_INSTALL_BINDIR} RENAME divopt-report COMPONENT DivOpt)
 install(FILES README.md LICENSE docs/DESIGN.md
   DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT DivOpt)
 

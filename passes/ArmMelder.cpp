@@ -5,10 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArmMelder.h"
+#include "analysis/CostModel.h"
 #include "analysis/InstructionCost.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IRBuilder.h"
@@ -20,6 +23,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -193,13 +198,131 @@ static bool canSelectOperand(const Instruction &I, unsigned OpIdx) {
   return !isa<AllocaInst>(I) && !isa<SwitchInst>(I);
 }
 
+/// How far apart two operands are for melding: 0 when the same value, 1
+/// when both are computed in the arms (they may meld themselves), 2 when a
+/// select must choose between them.
+/// Two instructions of the same opcode (the sqrt of each arm's tail) are
+/// closer than two that differ: `sqrt(a) * -x` and `y * sqrt(b)` then pair
+/// their sqrts, and select only between -x and y.
+static unsigned operandDistance(const Value *A, const Value *B) {
+  if (A == B)
+    return 0;
+  const auto *IA = dyn_cast<Instruction>(A), *IB = dyn_cast<Instruction>(B);
+  if (!IA || !IB)
+    return 3;
+  return IA->getOpcode() == IB->getOpcode() ? 1 : 2;
+}
+
+/// An `fneg V` that runs before I on every path: in I's block before it, or
+/// up I's chain of single predecessors (each of which dominates I).
+static Instruction *findDominatingFNeg(Value *V, const Instruction &I) {
+  const BasicBlock *BB = I.getParent();
+  for (unsigned Depth = 0; BB && Depth != 16;
+       ++Depth, BB = BB->getSinglePredecessor())
+    for (User *U : V->users()) {
+      auto *N = dyn_cast<UnaryOperator>(U);
+      if (N && N->getOpcode() == Instruction::FNeg && N->getParent() == BB &&
+          (BB != I.getParent() || N->comesBefore(&I)))
+        return N;
+    }
+  return nullptr;
+}
+
+namespace {
+/// Compares of mirrored arms: T is `fcmp P x, K` and F `fcmp swapped(P) y,
+/// -K` (or with the constant first). Negating both operands of a compare
+/// keeps its result exactly (fneg only flips the sign bit: NaN stays NaN,
+/// -0.0 == 0.0, the order reverses), so T is `fcmp swapped(P) -x, -K`,
+/// F's operation, with an `fneg x` that T's arm already computes (or the
+/// other way round): one compare of a selected operand.
+struct MirroredCompare {
+  CmpInst::Predicate Pred;
+  unsigned ConstIdx;
+  Constant *K;
+  Value *TOp, *FOp; ///< The selected operand on each side.
+};
+} // namespace
+
+static std::optional<MirroredCompare> getMirroredCompare(const Instruction &T,
+                                                         const Instruction &F) {
+  const auto *CT = dyn_cast<FCmpInst>(&T);
+  const auto *CF = dyn_cast<FCmpInst>(&F);
+  if (!CT || !CF || CT->getPredicate() != CF->getSwappedPredicate() ||
+      CT->getPredicate() == CF->getPredicate() ||
+      CT->getOperand(0)->getType() != CF->getOperand(0)->getType() ||
+      CT->getFastMathFlags() != CF->getFastMathFlags())
+    return std::nullopt;
+  for (unsigned C = 0; C != 2; ++C) {
+    const auto *KT = dyn_cast<ConstantFP>(CT->getOperand(C));
+    const auto *KF = dyn_cast<ConstantFP>(CF->getOperand(C));
+    if (!KT || !KF || !KT->getValueAPF().bitwiseIsEqual(-KF->getValueAPF()))
+      continue;
+    Value *X = CT->getOperand(1 - C), *Y = CF->getOperand(1 - C);
+    if (isa<Constant>(X) || isa<Constant>(Y))
+      return std::nullopt;
+    if (Instruction *NX = findDominatingFNeg(X, T))
+      return MirroredCompare{CF->getPredicate(), C,
+                             const_cast<ConstantFP *>(KF), NX, Y};
+    if (Instruction *NY = findDominatingFNeg(Y, F))
+      return MirroredCompare{CT->getPredicate(), C,
+                             const_cast<ConstantFP *>(KT), X, NY};
+  }
+  return std::nullopt;
+}
+
+/// Whether F pairs with T with its first two operands crosswise: a
+/// commutative operation (fma's factors included) whose operands then
+/// differ less, or a compare whose predicate is T's swapped (`a < b` and
+/// `b > a`, what clang makes of `x <= c` and `-x >= -c` in mirrored arms).
+static bool pairsSwapped(const Instruction &T, const Instruction &F) {
+  if (T.getOpcode() != F.getOpcode() || T.getNumOperands() < 2 ||
+      F.getNumOperands() != T.getNumOperands())
+    return false;
+  if (const auto *CT = dyn_cast<CmpInst>(&T)) {
+    const auto &CF = cast<CmpInst>(F);
+    if (CT->getPredicate() != CF.getPredicate())
+      return CT->getPredicate() == CF.getSwappedPredicate();
+  } else if (!T.isCommutative() || !F.isCommutative()) {
+    return false;
+  } else if (const auto *CT = dyn_cast<CallBase>(&T)) {
+    if (CT->getCalledOperand() != cast<CallBase>(F).getCalledOperand())
+      return false;
+  }
+  auto Dist = [&](unsigned A, unsigned B) {
+    return operandDistance(T.getOperand(0), F.getOperand(A)) +
+           operandDistance(T.getOperand(1), F.getOperand(B));
+  };
+  return Dist(1, 0) < Dist(0, 1);
+}
+
+/// F's operand that pairs with T's operand I.
+static unsigned pairedOperand(bool Swapped, unsigned I) {
+  return Swapped && I < 2 ? 1 - I : I;
+}
+
 /// Same operation, same types, same flags that change results: a merged
 /// copy computes exactly what each arm computed.
 static bool isSameOperation(const Instruction &T, const Instruction &F) {
+  if (getMirroredCompare(T, F))
+    return true;
+  const bool Swapped = pairsSwapped(T, F);
   if (T.getOpcode() != F.getOpcode() || T.getType() != F.getType() ||
-      T.getNumOperands() != F.getNumOperands() ||
-      !T.isSameOperationAs(&F, Instruction::CompareIgnoringAlignment))
+      T.getNumOperands() != F.getNumOperands())
     return false;
+  if (const auto *CT = dyn_cast<CmpInst>(&T)) {
+    // A compare whose operands pair crosswise has F's swapped predicate;
+    // otherwise the predicates (and compare flags) are the same.
+    const auto &CF = cast<CmpInst>(F);
+    if ((Swapped ? CF.getSwappedPredicate() : CF.getPredicate()) !=
+            CT->getPredicate() ||
+        T.getOperand(0)->getType() != F.getOperand(0)->getType())
+      return false;
+    if (const auto *IT = dyn_cast<ICmpInst>(&T))
+      if (IT->hasSameSign() != cast<ICmpInst>(F).hasSameSign())
+        return false;
+  } else if (!T.isSameOperationAs(&F, Instruction::CompareIgnoringAlignment)) {
+    return false;
+  }
   if (isa<FPMathOperator>(T) && T.getFastMathFlags() != F.getFastMathFlags())
     return false; // contract etc. change rounding: each arm keeps its own.
   if (const auto *GT = dyn_cast<GetElementPtrInst>(&T))
@@ -213,7 +336,8 @@ static bool isSameOperation(const Instruction &T, const Instruction &F) {
       return false;
   }
   for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I)
-    if (T.getOperand(I) != F.getOperand(I) && !canSelectOperand(T, I))
+    if (T.getOperand(I) != F.getOperand(pairedOperand(Swapped, I)) &&
+        !canSelectOperand(T, I))
       return false;
   return true;
 }
@@ -228,9 +352,16 @@ double scorePair(const Instruction &T, const Instruction &F,
   if (!isSameOperation(T, F))
     return 0;
   const double SelectCost = getOpClassCost(OpClass::IntALU, CC);
+  const bool Swapped = pairsSwapped(T, F);
   double Gain = getInstructionCost(T, CC);
-  for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
-    const Value *A = T.getOperand(I), *B = F.getOperand(I);
+  SmallVector<std::pair<const Value *, const Value *>, 4> Ops;
+  if (std::optional<MirroredCompare> M = getMirroredCompare(T, F))
+    Ops.push_back({M->TOp, M->FOp});
+  else
+    for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I)
+      Ops.push_back({T.getOperand(I), F.getOperand(pairedOperand(Swapped, I))});
+  unsigned NumSelected = 0;
+  for (auto [A, B] : Ops) {
     if (A == B)
       continue;
     // Operands computed in the arms are expected to be melded themselves.
@@ -247,6 +378,19 @@ double scorePair(const Instruction &T, const Instruction &F,
           std::max(1u, std::min(R.ThenUses.lookup(A), R.ElseUses.lookup(B))) *
           std::max(1.0, Weight);
     Gain -= SelectCost / Shared;
+    ++NumSelected;
+  }
+  // Compares that each feed one instruction of the same kind (those of
+  // mirrored arms, each read by its arm's select) would need a select of
+  // their results once those users meld: melding them saves it, where it
+  // costs one select of an operand.
+  if (Gain < 0 && NumSelected == 1 && isa<CmpInst>(T) && T.hasOneUse() &&
+      F.hasOneUse()) {
+    const auto *UT = dyn_cast<Instruction>(T.user_back());
+    const auto *UF = dyn_cast<Instruction>(F.user_back());
+    if (UT && UF && !isa<PHINode>(UT) && isInArm(UT, R.ThenBlocks) &&
+        isInArm(UF, R.ElseBlocks) && UT->getOpcode() == UF->getOpcode())
+      Gain += SelectCost;
   }
   // Zero-cost pairs (casts) still keep melded chains together.
   return Gain == 0 ? 0.25 : Gain;
@@ -254,6 +398,7 @@ double scorePair(const Instruction &T, const Instruction &F,
 
 MeldPlan planMeld(const MeldRegion &R, unsigned CC, ArrayRef<double> Weights) {
   MeldPlan P;
+  P.CC = CC;
   for (auto [Idx, Pair] : enumerate(R.Pairs)) {
     double W = Idx < Weights.size() ? Weights[Idx] : 1.0;
     // A reference, not the binding itself: lambdas capture structured
@@ -286,12 +431,34 @@ struct Placed {
   int DiamondIdx = -1; ///< >= 0 when V is only defined on one side.
 };
 
+/// Whether a block of either arm reaches itself without leaving its arm.
+/// Without a loop a selected constant is used once per pass through the
+/// region, so a select is as cheap as a table entry and its load's latency
+/// (a constant-cache hit, then often an address) is saved: the boundary
+/// step's CosCrit0/CosCrit1 field offset came from a table and delayed the
+/// load it addressed on every step.
+static bool armsHaveLoop(const MeldRegion &R) {
+  for (const auto *Arm : {&R.ThenBlocks, &R.ElseBlocks})
+    for (BasicBlock *Start : *Arm) {
+      SmallVector<BasicBlock *, 8> Work(successors(Start));
+      SmallPtrSet<BasicBlock *, 16> Seen;
+      while (!Work.empty()) {
+        BasicBlock *BB = Work.pop_back_val();
+        if (BB == Start)
+          return true;
+        if (Arm->contains(BB) && Seen.insert(BB).second)
+          append_range(Work, successors(BB));
+      }
+    }
+  return false;
+}
+
 class Melder {
 public:
   explicit Melder(const MeldRegion &R)
       : R(R), Cond(R.Branch->getCondition()), Head(R.Branch->getParent()),
         Prof(R.Branch->getMetadata(LLVMContext::MD_prof)),
-        IRB(R.Branch->getContext()) {}
+        IRB(R.Branch->getContext()), ArmsLoop(armsHaveLoop(R)) {}
 
   MeldResult run(const MeldPlan &Plan);
 
@@ -301,6 +468,11 @@ private:
   void emitDivergent(ArrayRef<Instruction *> TOnly,
                      ArrayRef<Instruction *> FOnly, const BlockPair &BP);
   Value *cloneInto(Instruction &I, bool IsThen, BasicBlock *BB);
+  bool shouldSpeculate(ArrayRef<Instruction *> TOnly,
+                       ArrayRef<Instruction *> FOnly) const;
+  void emitSpeculated(ArrayRef<Instruction *> Insts, bool IsThen);
+  void emitAlone(ArrayRef<Instruction *> Insts, bool IsThen);
+  void findDeadBlocks();
   Value *getSide(Value *V, bool IsThen);
   Value *getMerged(Value *TV, Value *FV);
   Value *getOneSidedPhi(const Placed &P, bool IsThen);
@@ -315,6 +487,7 @@ private:
   void rewriteJoinPhis();
 
   const MeldRegion &R;
+  unsigned CC = DefaultComputeCapability;
   Value *Cond;
   BasicBlock *Head;
   /// The branch's weights, kept for the diamonds it leaves behind.
@@ -346,10 +519,40 @@ private:
   SmallVector<TableSlot, 8> Slots;
   GlobalVariable *Placeholder = nullptr;
   Value *TableIdx = nullptr;
+  /// An arm holds a loop: constants selected for it are used once per trip.
+  bool ArmsLoop;
   MeldResult Result;
+  /// Blocks of an arm that no lane of it reaches: an empty copy's blocks
+  /// off the way its constant branches take.
+  SmallPtrSet<const BasicBlock *, 8> Dead;
 };
 
 } // namespace
+
+/// An empty copy (RegionAlignment.h) branches on constants: the paired
+/// blocks it never enters are reached by the other arm's lanes alone.
+void Melder::findDeadBlocks() {
+  for (auto [Entry, Blocks] :
+       {std::pair(R.Then, &R.ThenBlocks), std::pair(R.Else, &R.ElseBlocks)}) {
+    SmallPtrSet<const BasicBlock *, 16> Live;
+    SmallVector<BasicBlock *, 16> Work{Entry};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (!Blocks->contains(BB) || !Live.insert(BB).second)
+        continue;
+      auto *Br = cast<BranchInst>(BB->getTerminator());
+      auto *C = Br->isConditional() ? dyn_cast<ConstantInt>(Br->getCondition())
+                                    : nullptr;
+      if (C)
+        Work.push_back(Br->getSuccessor(C->isZero()));
+      else
+        append_range(Work, successors(BB));
+    }
+    for (BasicBlock *BB : *Blocks)
+      if (!Live.contains(BB))
+        Dead.insert(BB);
+  }
+}
 
 Value *Melder::getOneSidedPhi(const Placed &P, bool IsThen) {
   const Diamond &D = Diamonds[P.DiamondIdx];
@@ -420,7 +623,7 @@ Value *Melder::selectAt(Value *A, Value *B, StringRef Name) {
 /// H200, SYN-BRDIS with the middle in a loop ran 10-15% behind the hand
 /// version with selects.)
 bool Melder::isTableCandidate(Value *A, Value *B) const {
-  return UseSelectTables && R.Pairs.size() > 1 &&
+  return UseSelectTables && ArmsLoop &&
          (isa<ConstantFP>(A) || isa<ConstantInt>(A)) &&
          (isa<ConstantFP>(B) || isa<ConstantInt>(B)) &&
          !A->getType()->isIntegerTy(1);
@@ -518,18 +721,31 @@ Value *Melder::getMerged(Value *TV, Value *FV) {
   }
   Value *A = getSide(TV, /*IsThen=*/true);
   Value *B = getSide(FV, /*IsThen=*/false);
-  if (A == B)
+  // Poison on one side (a PHI of an empty copy, which its lanes never
+  // read): the other side's value is a valid choice for every lane.
+  if (A == B || isa<PoisonValue>(B))
     return A;
+  if (isa<PoisonValue>(A))
+    return B;
   return selectAt(A, B, TV->getName());
 }
 
 void Melder::emitMerged(Instruction &T, Instruction &F) {
   Instruction *M = T.clone();
-  for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
-    Value *TV = T.getOperand(I), *FV = F.getOperand(I);
-    if (TV == FV && !ThenMap.count(TV) && !ElseMap.count(FV))
-      continue; // The same value from before the branch.
-    M->setOperand(I, getMerged(TV, FV));
+  const bool Swapped = pairsSwapped(T, F);
+  if (std::optional<MirroredCompare> MC = getMirroredCompare(T, F)) {
+    auto *C = cast<FCmpInst>(M);
+    C->setPredicate(MC->Pred);
+    C->setOperand(MC->ConstIdx, MC->K);
+    C->setOperand(1 - MC->ConstIdx, getMerged(MC->TOp, MC->FOp));
+  } else {
+    for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
+      Value *TV = T.getOperand(I),
+            *FV = F.getOperand(pairedOperand(Swapped, I));
+      if (TV == FV && !ThenMap.count(TV) && !ElseMap.count(FV))
+        continue; // The same value from before the branch.
+      M->setOperand(I, getMerged(TV, FV));
+    }
   }
   M->andIRFlags(&F);
   if (auto *LI = dyn_cast<LoadInst>(M))
@@ -556,8 +772,91 @@ Value *Melder::cloneInto(Instruction &I, bool IsThen, BasicBlock *BB) {
   return C;
 }
 
+static cl::opt<bool> Speculate(
+    "divopt-meld-speculate", cl::init(true), cl::Hidden,
+    cl::desc("Branch distribution runs short unmatched runs of instructions "
+             "that neither touch memory nor trap on every lane, selecting "
+             "their results, where the cost model predicts that cheaper "
+             "than a divergent diamond"));
+
+/// Most unmatched instructions run on every lane in place of one diamond:
+/// each holds a register while the lanes of the other arm run it too.
+static constexpr unsigned MaxSpeculatedRun = 12;
+
+/// Whether every lane may run the unmatched instructions of both sides,
+/// each lane then reading its own side's results through selects: they
+/// neither touch memory nor trap, and the cost model predicts both sides
+/// on every lane to cost less than the diamond (its branch, reconvergence
+/// and jumps, and both sides whenever the warp's lanes disagree).
+bool Melder::shouldSpeculate(ArrayRef<Instruction *> TOnly,
+                             ArrayRef<Instruction *> FOnly) const {
+  if (!Speculate || TOnly.size() + FOnly.size() > MaxSpeculatedRun)
+    return false;
+  double T = 0, F = 0;
+  for (auto [Insts, Cost] : {std::pair(TOnly, &T), std::pair(FOnly, &F)})
+    for (Instruction *I : Insts) {
+      if (I->mayReadOrWriteMemory() || I->getType()->isTokenTy() ||
+          !isSafeToSpeculativelyExecute(I))
+        return false;
+      *Cost += getInstructionCost(*I, CC);
+    }
+  WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
+  double Diamond = getOpClassCost(OpClass::Branch, CC) +
+                   getOpClassCost(OpClass::Jump, CC) *
+                       ((!TOnly.empty()) + (!FOnly.empty())) +
+                   W.Both * divergentRegionCost(T, F) + W.ThenOnly * T +
+                   W.ElseOnly * F;
+  return T + F <= Diamond;
+}
+
+void Melder::emitSpeculated(ArrayRef<Instruction *> Insts, bool IsThen) {
+  for (Instruction *I : Insts) {
+    Instruction *C = I->clone();
+    for (unsigned Op = 0, E = I->getNumOperands(); Op != E; ++Op)
+      C->setOperand(Op, getSide(I->getOperand(Op), IsThen));
+    // Lanes of the other arm compute it too, on values it was never meant
+    // for: its result reaches them only as a select's unchosen operand,
+    // but integer flags (nsw, inbounds) would promise later passes what
+    // those lanes break. Floating-point flags stay: they decide rounding
+    // and code generation, which must not change.
+    if (!isa<FPMathOperator>(C))
+      C->dropPoisonGeneratingFlags();
+    C->dropPoisonGeneratingMetadata();
+    IRB.Insert(C);
+    C->takeName(I);
+    (IsThen ? ThenMap : ElseMap)[I] = {C, -1};
+    ++Result.NumSpeculated;
+  }
+}
+
+/// Code of one arm where only its lanes run: no diamond, no select.
+void Melder::emitAlone(ArrayRef<Instruction *> Insts, bool IsThen) {
+  for (Instruction *I : Insts) {
+    Instruction *C = I->clone();
+    for (unsigned Op = 0, E = I->getNumOperands(); Op != E; ++Op)
+      C->setOperand(Op, getSide(I->getOperand(Op), IsThen));
+    IRB.Insert(C);
+    C->takeName(I);
+    (IsThen ? ThenMap : ElseMap)[I] = {C, -1};
+  }
+}
+
 void Melder::emitDivergent(ArrayRef<Instruction *> TOnly,
                            ArrayRef<Instruction *> FOnly, const BlockPair &BP) {
+  // Beside a block no lane of the other arm reaches, the code runs as is.
+  if (TOnly.empty() && Dead.contains(BP.Then)) {
+    emitAlone(FOnly, /*IsThen=*/false);
+    return;
+  }
+  if (FOnly.empty() && Dead.contains(BP.Else)) {
+    emitAlone(TOnly, /*IsThen=*/true);
+    return;
+  }
+  if (shouldSpeculate(TOnly, FOnly)) {
+    emitSpeculated(TOnly, /*IsThen=*/true);
+    emitSpeculated(FOnly, /*IsThen=*/false);
+    return;
+  }
   LLVMContext &Ctx = Head->getContext();
   Function *Fn = Head->getParent();
   Diamonds.push_back({Cur, nullptr, nullptr, nullptr});
@@ -665,7 +964,11 @@ void Melder::emitTerminators() {
       IRB.CreateBr(target(BT->getSuccessor(0)));
       continue;
     }
-    Value *C = getMerged(BT->getCondition(), BF->getCondition());
+    Value *C = Dead.contains(BP.Then)
+                   ? getSide(BF->getCondition(), /*IsThen=*/false)
+               : Dead.contains(BP.Else)
+                   ? getSide(BT->getCondition(), /*IsThen=*/true)
+                   : getMerged(BT->getCondition(), BF->getCondition());
     BranchInst *Br = IRB.CreateCondBr(C, target(BT->getSuccessor(0)),
                                       target(BT->getSuccessor(1)));
     Br->copyMetadata(*BT, {LLVMContext::MD_loop});
@@ -709,6 +1012,8 @@ void Melder::rewriteJoinPhis() {
 }
 
 MeldResult Melder::run(const MeldPlan &Plan) {
+  if (Plan.CC)
+    CC = Plan.CC;
   // An arm's entry entered from the branch alone may still hold PHIs of one
   // incoming value (a loop preheader's, left by iteration delaying): they
   // are that value. The melded entry continues the branch's block, where no
@@ -718,6 +1023,7 @@ MeldResult Melder::run(const MeldPlan &Plan) {
       FoldSingleEntryPHINodes(Entry);
   Result.Blocks.push_back(Head);
   Result.Origin.push_back(nullptr);
+  findDeadBlocks();
   EntryInHead = R.Then->getSinglePredecessor() == Head;
   R.Branch->eraseFromParent();
   for (unsigned I = 0; I < R.Pairs.size(); ++I)

@@ -75,6 +75,8 @@ double scorePair(const llvm::Instruction &T, const llvm::Instruction &F,
                  const MeldRegion &R, unsigned CC, double Weight = 1);
 
 struct MeldPlan {
+  /// The compute capability the plan was scored for.
+  unsigned CC = 0;
   /// One alignment per block pair.
   llvm::SmallVector<llvm::SmallVector<AlignedPair>, 4> Columns;
   unsigned NumMatched = 0;
@@ -97,6 +99,9 @@ struct MeldResult {
   llvm::SmallVector<const BlockPair *, 8> ThenOrigin, ElseOrigin;
   unsigned NumSelects = 0;
   unsigned NumMerged = 0;
+  /// Unmatched instructions every lane runs, their results selected,
+  /// where a divergent diamond of them would have cost more.
+  unsigned NumSpeculated = 0;
   /// The constant table the selects of a region with loops read (one at
   /// most).
   llvm::SmallVector<llvm::GlobalVariable *, 4> Tables;

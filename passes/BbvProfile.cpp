@@ -12,13 +12,20 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
 
@@ -27,6 +34,8 @@ using namespace llvm;
 STATISTIC(NumInstrumented, "Kernels given a BBV-counting copy");
 STATISTIC(NumCounters, "Basic-block counters added");
 STATISTIC(NumSampled, "Global loads and stores whose address is sampled");
+STATISTIC(NumSampledOnEntry,
+          "Sampled addresses taken once per loop entry, not per trip");
 STATISTIC(NumRefused, "Kernels left without a BBV-counting copy");
 
 static_assert(static_cast<unsigned>(divopt::OpClass::Call) + 1 ==
@@ -169,11 +178,65 @@ void addMapGlobal(Module &M, StringRef Name, const std::string &Text) {
                      GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
 }
 
+/// The analyses the address sampling asks of the counting copy.
+struct CopyAnalyses {
+  explicit CopyAnalyses(Function &F)
+      : TLII(F.getParent()->getTargetTriple()), TLI(TLII, &F), AC(F), DT(F),
+        LI(DT), SE(F, TLI, AC, DT, LI) {}
+  TargetLibraryInfoImpl TLII;
+  TargetLibraryInfo TLI;
+  AssumptionCache AC;
+  DominatorTree DT;
+  LoopInfo LI;
+  ScalarEvolution SE;
+};
+
+/// An access whose first address is taken where its loop is entered: at
+/// the terminator of the loop's one predecessor (At), the recurrence's
+/// start (Start), when the branch there enters the loop (Enter; null: it
+/// always does).
+struct EntrySample {
+  Instruction *At = nullptr;
+  const SCEV *Start = nullptr;
+  Value *Enter = nullptr;
+};
+
+/// Where an access's first address can be taken once per entry of its
+/// loop rather than on every trip: the access sits in the loop's header
+/// (which runs on every entry, so the first trip runs it), its address is
+/// an affine recurrence of that loop, and the loop has one predecessor
+/// ending in a branch; the recurrence's start, computed there, is the
+/// first trip's address. At is null where the access must be sampled in
+/// place.
+EntrySample findEntrySample(Instruction &Site, CopyAnalyses &A,
+                            SCEVExpander &Expander) {
+  Loop *L = A.LI.getLoopFor(Site.getParent());
+  if (!L || L->getHeader() != Site.getParent())
+    return {};
+  BasicBlock *Pred = L->getLoopPredecessor();
+  auto *Br = Pred ? dyn_cast<BranchInst>(Pred->getTerminator()) : nullptr;
+  if (!Br)
+    return {};
+  const auto *Rec =
+      dyn_cast<SCEVAddRecExpr>(A.SE.getSCEV(getLoadStorePointerOperand(&Site)));
+  if (!Rec || Rec->getLoop() != L || !Rec->isAffine() ||
+      !Expander.isSafeToExpandAt(Rec->getStart(), Br))
+    return {};
+  EntrySample E{Br, Rec->getStart(), nullptr};
+  if (Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1))
+    E.Enter = Br->getCondition();
+  return E;
+}
+
 /// Keeps, per access site, the address of its first execution in a
 /// per-thread array (0 until then): a select rather than a branch, so
-/// that the counting copy's control flow stays the kernel's.
+/// that the counting copy's control flow stays the kernel's. In a loop,
+/// where the address is a recurrence, the select runs where the loop is
+/// entered, on the recurrence's start (findEntrySample): the same first
+/// address, at no cost per trip.
 AllocaInst *sampleAddresses(Function &NF, ArrayRef<Instruction *> Sites,
-                            IRBuilder<> &B) {
+                            IRBuilder<> &B, CopyAnalyses &A,
+                            unsigned &OnEntry) {
   if (Sites.empty())
     return nullptr;
   const DataLayout &DL = NF.getDataLayout();
@@ -181,15 +244,37 @@ AllocaInst *sampleAddresses(Function &NF, ArrayRef<Instruction *> Sites,
   AllocaInst *Addrs =
       B.CreateAlloca(Ty, DL.getAllocaAddrSpace(), nullptr, "divopt.addr");
   B.CreateMemSet(Addrs, B.getInt8(0), Sites.size() * 8, Align(8));
+  // Decide every site on the unchanged function first: expanded starts and
+  // samples add instructions the analyses have not seen.
+  SCEVExpander Expander(A.SE, "divopt.first");
+  // From the loop's own values: no new induction variable in the copy.
+  Expander.disableCanonicalMode();
+  SmallVector<EntrySample, 16> Entry;
+  for (Instruction *Site : Sites)
+    Entry.push_back(findEntrySample(*Site, A, Expander));
   IRBuilder<> At(NF.getContext());
   for (unsigned S = 0; S < Sites.size(); ++S) {
-    At.SetInsertPoint(Sites[S]);
+    Value *Ptr = getLoadStorePointerOperand(Sites[S]);
+    const EntrySample &E = Entry[S];
+    Value *First = Ptr;
+    if (E.At) {
+      ++NumSampledOnEntry;
+      ++OnEntry;
+      First = Expander.expandCodeFor(E.Start, Ptr->getType(), E.At);
+    }
+    At.SetInsertPoint(E.At ? E.At : Sites[S]);
     Value *Slot = At.CreateConstInBoundsGEP2_32(Ty, Addrs, 0, S);
     Value *Old = At.CreateLoad(At.getInt64Ty(), Slot);
-    Value *Now = At.CreatePtrToInt(getLoadStorePointerOperand(Sites[S]),
-                                   At.getInt64Ty());
-    At.CreateStore(
-        At.CreateSelect(At.CreateICmpEQ(Old, At.getInt64(0)), Now, Old), Slot);
+    Value *Now = At.CreatePtrToInt(First, At.getInt64Ty());
+    Value *Take = At.CreateICmpEQ(Old, At.getInt64(0));
+    if (E.Enter) {
+      auto *Br = cast<BranchInst>(E.At);
+      Value *Enters = Br->getSuccessor(0) == Sites[S]->getParent()
+                          ? E.Enter
+                          : At.CreateNot(E.Enter);
+      Take = At.CreateAnd(Take, Enters);
+    }
+    At.CreateStore(At.CreateSelect(Take, Now, Old), Slot);
   }
   return Addrs;
 }
@@ -197,9 +282,11 @@ AllocaInst *sampleAddresses(Function &NF, ArrayRef<Instruction *> Sites,
 /// Counts each block of NF in a per-thread array and writes it out at every
 /// return, to the row of this thread (only in CTA Block, when given),
 /// followed by the addresses sampled at its access sites (two words each).
-void instrument(Function &NF, std::optional<unsigned> Block) {
+/// Returns how many of those are taken where their loop is entered.
+unsigned instrument(Function &NF, std::optional<unsigned> Block) {
   const unsigned N = NF.size();
   SmallVector<Instruction *, 16> Sites = collectAccessSites(NF);
+  CopyAnalyses Analyses(NF);
   const unsigned Width = N + 2 * Sites.size();
   SmallVector<BasicBlock *, 16> Blocks;
   for (BasicBlock &BB : NF)
@@ -212,7 +299,8 @@ void instrument(Function &NF, std::optional<unsigned> Block) {
   AllocaInst *Counts =
       B.CreateAlloca(CountsTy, DL.getAllocaAddrSpace(), nullptr, "divopt.bbv");
   B.CreateMemSet(Counts, B.getInt8(0), N * 4, Align(4));
-  AllocaInst *Addrs = sampleAddresses(NF, Sites, B);
+  unsigned OnEntry = 0;
+  AllocaInst *Addrs = sampleAddresses(NF, Sites, B, Analyses, OnEntry);
   ArrayType *AddrsTy = ArrayType::get(B.getInt64Ty(), Sites.size());
   auto [InBlock, Cta] = getLinearPlace(B);
   Value *Row = InBlock;
@@ -263,6 +351,7 @@ void instrument(Function &NF, std::optional<unsigned> Block) {
           Align(4));
     }
   }
+  return OnEntry;
 }
 
 } // namespace
@@ -287,9 +376,10 @@ PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
     }
     addMapGlobal(M, MapName, buildMap(*F));
     Function *NF = cloneKernelWithPointer(*F, Name, "divopt.counters");
-    instrument(*NF, Opts.Block);
+    unsigned OnEntry = instrument(*NF, Opts.Block);
+    unsigned Sites = collectAccessSites(*F).size();
     ++NumInstrumented;
-    NumSampled += collectAccessSites(*F).size();
+    NumSampled += Sites;
     NumCounters += F->size();
     Changed = true;
     ORE.emit([&] {
@@ -301,7 +391,12 @@ PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
         R << "threads of block " << ore::NV("Block", *Opts.Block) << " only";
       else
         R << "all threads";
-      return R << "; map in " << MapName;
+      R << "; map in " << MapName;
+      if (OnEntry)
+        R << "; " << ore::NV("SampledOnEntry", OnEntry) << " of "
+          << ore::NV("Sampled", Sites)
+          << " sampled addresses taken where their loop is entered";
+      return R;
     });
   }
   if (!Changed)

@@ -6,14 +6,15 @@
 
 #include "BranchDistribution.h"
 #include "ArmEdges.h"
-#include "ContractionPinning.h"
 #include "ArmMelder.h"
+#include "ContractionPinning.h"
 #include "DecidedSet.h"
 #include "PassOptions.h"
-#include "RegionTrial.h"
 #include "RegionSimplify.h"
+#include "RegionTrial.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
+#include "analysis/ProfileUse.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/RegisterPressure.h"
 
@@ -143,13 +144,34 @@ struct Trial {
 /// the whole function.
 Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
                 ArrayRef<double> Weights, const Target &T, double Threshold,
-                const FunctionPressure &FP) {
-  WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
+                const FunctionPressure &FP, const FunctionProfile &Prof) {
+  WarpOutcomes W = getWarpOutcomes(*R.Branch, Prof);
   Estimate Before{costBefore(R, Weights, W, T.ComputeCapability),
                   estimateRegisters(RegisterPressure{FP.getMaxLive(), 0})};
 
   Trial Tr;
   Estimate After;
+  SmallVector<GlobalVariable *, 4> Tables;
+  // The meld on a copy of the whole function (Exact: its registers counted
+  // by ptxas, in exact mode).
+  auto MeldCopy = [&](bool Exact) {
+    return estimateRegistersAfter(
+        F,
+        [&](Function &, ValueToValueMapTy &VMap) {
+          Expected<MeldRegion> CR =
+              getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
+                            cast<BasicBlock>(VMap[R.Join]), ~0u);
+          // The copy has the same shape, so the same checks pass and the
+          // pairs come in the same order.
+          cantFail(CR.takeError());
+          MeldResult M = meldRegion(*CR, Plan);
+          Tr.NumSelects = M.NumSelects;
+          Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
+          After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
+          append_range(Tables, M.Tables);
+        },
+        nullptr, Exact);
+  };
   if (std::optional<RegionTrialResult> RT = meldRegionCopy(
           R, Plan, FP, [&](const MeldRegion &CR, const MeldResult &M) {
             return costAfter(CR, M, Weights, W, T.ComputeCapability);
@@ -158,28 +180,15 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
     After.Registers = estimateRegisters(RegisterPressure{RT->MaxLive, 0});
     Tr.NumSelects = RT->NumSelects;
     Tr.NumDivergentBlocks = RT->NumDivergentBlocks;
-    Tr.D = decide(Before, After, T, Threshold);
-    Tr.CostAlonePays =
-        After.Cost > 0 && Before.Cost / After.Cost >= Threshold;
-    return Tr;
+  } else {
+    After.Registers = MeldCopy(/*Exact=*/false);
   }
-  SmallVector<GlobalVariable *, 4> Tables;
-  After.Registers =
-      estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
-        Expected<MeldRegion> CR =
-            getMeldRegion(*cast<BranchInst>(VMap[R.Branch]),
-                          cast<BasicBlock>(VMap[R.Join]), ~0u);
-        // The copy has the same shape, so the same checks pass and the pairs
-        // come in the same order.
-        cantFail(CR.takeError());
-        MeldResult M = meldRegion(*CR, Plan);
-        Tr.NumSelects = M.NumSelects;
-        Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-        After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
-        Tables = M.Tables;
-      });
+  if (decisionHingesOnRegisters(Before, After, T, Threshold)) {
+    Before.Registers = getFunctionRegisters(F);
+    After.Registers = MeldCopy(/*Exact=*/true);
+  }
   for (GlobalVariable *GV : Tables)
-    GV->eraseFromParent(); // Only the copy read them.
+    GV->eraseFromParent(); // Only the copies read them.
   Tr.D = decide(Before, After, T, Threshold);
   Tr.CostAlonePays = After.Cost > 0 && Before.Cost / After.Cost >= Threshold;
   return Tr;
@@ -237,13 +246,14 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
                                      BasicBlock *Join, RegionSimplification S,
                                      const Target &T,
                                      const BranchDistributionOptions &Opts,
+                                     const FunctionProfile &Prof,
                                      unsigned RegistersBefore) {
   const unsigned CC = T.ComputeCapability;
   SimplifiedTrial ST;
   Estimate Before{0, RegistersBefore}, After;
   SmallVector<GlobalVariable *, 4> Tables;
-  After.Registers =
-      estimateRegistersAfter(F, [&](Function &Copy, ValueToValueMapTy &VMap) {
+  auto Simplify =
+      [&](Function &Copy, ValueToValueMapTy &VMap) {
         auto &CBr = *cast<BranchInst>(VMap[&Br]);
         auto *CJoin = cast<BasicBlock>(VMap[Join]);
         // Arms of different shapes are costed as they are, before empty
@@ -253,7 +263,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
           CopyAnalyses Pre(Copy);
           ArmsBefore = costOfArms(
               CBr, CJoin, Pre.LI, Pre.SE,
-              WarpOutcomes::get(getTakenProbability(CBr)), CC);
+              getWarpOutcomes(CBr, Prof), CC);
         }
         Expected<SimplifiedRegion> SR = simplifyRegion(S, CBr, CJoin, CC);
         if (!SR) {
@@ -278,7 +288,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
           ST.Refusal = "no instruction of one arm matches one of the other";
           return;
         }
-        WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R->Branch));
+        WarpOutcomes W = getWarpOutcomes(*R->Branch, Prof);
         Before.Cost = costBefore(*R, Weights, W, CC);
         // The block a rerouted condition branches from is new: the code as
         // it is does not pay for it.
@@ -290,11 +300,19 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
         ST.Tr.NumSelects = M.NumSelects;
         ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
         After.Cost = costAfter(*R, M, Weights, W, CC);
-        Tables = M.Tables;
-      });
-  for (GlobalVariable *GV : Tables)
-    GV->eraseFromParent(); // Only the copy read them.
+        append_range(Tables, M.Tables);
+      };
+  After.Registers = estimateRegistersAfter(F, Simplify);
+  // Estimated, as F's registers are kept between candidates (Registers).
   ST.RegistersAfter = After.Registers;
+  if (ST.Refusal.empty() &&
+      decisionHingesOnRegisters(Before, After, T, Opts.Threshold)) {
+    Before.Registers = getFunctionRegisters(F);
+    After.Registers = estimateRegistersAfter(F, Simplify, nullptr,
+                                             /*Exact=*/true);
+  }
+  for (GlobalVariable *GV : Tables)
+    GV->eraseFromParent(); // Only the copies read them.
   if (ST.Refusal.empty()) {
     ST.Tr.D = decide(Before, After, T, Opts.Threshold);
     ST.Tr.CostAlonePays =
@@ -317,7 +335,7 @@ class Distributor {
 public:
   Distributor(Function &F, FunctionAnalysisManager &FAM,
               const BranchDistributionOptions &Opts)
-      : F(F), FAM(FAM), Opts(Opts) {}
+      : F(F), FAM(FAM), Opts(Opts), Prof(getFunctionProfile(F, FAM)) {}
 
   bool run();
 
@@ -333,10 +351,14 @@ private:
                     std::string Why);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
   void invalidate();
+  /// "from the profile: diverged in ...; " where the branch has a record.
+  std::string describeProfiled(const Instruction &Term) const;
 
   Function &F;
   FunctionAnalysisManager &FAM;
   const BranchDistributionOptions &Opts;
+  /// Measured facts, where -divopt-profile-use has records of F.
+  FunctionProfile Prof;
   /// Branches already decided; they stay in the function untouched.
   DecidedSet<Instruction> Seen;
   /// F's register pressure, measured once while F does not change: the
@@ -357,6 +379,12 @@ private:
 };
 
 } // namespace
+
+std::string Distributor::describeProfiled(const Instruction &Term) const {
+  if (const profile::BranchRecord *B = Prof.getBranch(Term))
+    return "from the profile: " + describeMeasured(*B) + "; ";
+  return "";
+}
 
 void Distributor::missed(const Instruction &Term, StringRef Name,
                          const Twine &Why) {
@@ -495,7 +523,8 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   }
   if (!Pressure)
     Pressure.emplace(F);
-  Trial Tr = tryOnCopy(F, R, Plan, Weights, T, Opts.Threshold, *Pressure);
+  Trial Tr =
+      tryOnCopy(F, R, Plan, Weights, T, Opts.Threshold, *Pressure, Prof);
   std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
@@ -504,7 +533,8 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
     raw_string_ostream(Summary) << " in " << R.Pairs.size() << " blocks";
   raw_string_ostream(Summary)
       << " with " << Tr.NumSelects << " selects, " << Tr.NumDivergentBlocks
-      << " divergent blocks remain; " << Tr.D.Explanation;
+      << " divergent blocks remain; " << describeProfiled(*Br)
+      << Tr.D.Explanation;
   if (!Tr.D.Profitable && !Opts.Force) {
     if (Tr.CostAlonePays)
       missed(*Br, "RegisterPressure",
@@ -550,9 +580,10 @@ SimplifyOutcome Distributor::simplifyAndMeld(
     }
     ++CopyTrials;
     if (!Registers)
-      Registers = estimateRegisters(computeRegisterPressure(F));
+      Registers = estimateFunctionRegisters(F);
     SimplifiedTrial ST =
-        trySimplifiedOnClone(F, Br, Join, S, T, Opts, *Registers);
+        trySimplifiedOnClone(F, Br, Join, S, T, Opts, Prof,
+                             *Registers);
     if (!ST.Refusal.empty()) {
       Why += "; after " + describe(S).str() + ": " + ST.Refusal;
       continue;
@@ -566,7 +597,7 @@ SimplifyOutcome Distributor::simplifyAndMeld(
       OS << " in " << ST.NumPairs << " blocks";
     OS << " with " << ST.Tr.NumSelects << " selects, "
        << ST.Tr.NumDivergentBlocks << " divergent blocks remain; "
-       << ST.Tr.D.Explanation;
+       << describeProfiled(Br) << ST.Tr.D.Explanation;
     if (!ST.Tr.D.Profitable && !Opts.Force) {
       missed(Br, ST.Tr.CostAlonePays ? "RegisterPressure" : "Unprofitable",
              "unprofitable after " + Summary +
@@ -602,7 +633,7 @@ SimplifyOutcome Distributor::simplifyAndMeld(
 }
 
 bool Distributor::run() {
-  const Target T = Target::get(getKernelInfo(F));
+  const Target T = getProfiledTarget(getKernelInfo(F), Prof);
   bool Changed = false;
   for (unsigned Melds = 0; Melds < MaxMeldsPerFunction;) {
     const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);

@@ -9,6 +9,8 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -16,6 +18,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+
+#include <limits>
 
 using namespace llvm;
 
@@ -46,15 +50,211 @@ bool isContractableSum(const Instruction &I) {
          I.hasAllowContract() && isPinnedType(I.getType());
 }
 
+/// `x * 2.0`, which the DAG turns into the sum `x + x` when no sum of its
+/// block takes it as a product; a product x then fuses into it like into
+/// any sum: fma(a, b, a * b).
+bool isDoubling(const Instruction &I) {
+  if (I.getOpcode() != Instruction::FMul || !I.hasAllowContract() ||
+      !isPinnedType(I.getType()))
+    return false;
+  const auto *C = dyn_cast<ConstantFP>(I.getOperand(1));
+  return C && C->isExactlyValue(2.0);
+}
+
+/// Operations ptxas evaluates when their operands are constants, though
+/// LLVM does not (bench/results/2026-11-25-ptxas-fusion-rule.txt): the
+/// approximate functions, and what LLVM folds itself anyway.
+bool ptxasFolds(const Instruction &I) {
+  switch (I.getOpcode()) {
+  case Instruction::FPExt:
+  case Instruction::FPTrunc:
+  case Instruction::SIToFP:
+  case Instruction::UIToFP:
+  case Instruction::FNeg:
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+    return true;
+  default:
+    break;
+  }
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::fabs:
+  case Intrinsic::minnum:
+  case Intrinsic::maxnum:
+  case Intrinsic::nvvm_fabs:
+  case Intrinsic::nvvm_fabs_ftz:
+  case Intrinsic::nvvm_fmin_f:
+  case Intrinsic::nvvm_fmin_ftz_f:
+  case Intrinsic::nvvm_fmax_f:
+  case Intrinsic::nvvm_fmax_ftz_f:
+  case Intrinsic::nvvm_sqrt_approx_f:
+  case Intrinsic::nvvm_sqrt_approx_ftz_f:
+  case Intrinsic::nvvm_rsqrt_approx_f:
+  case Intrinsic::nvvm_rsqrt_approx_ftz_f:
+  case Intrinsic::nvvm_ex2_approx:
+  case Intrinsic::nvvm_ex2_approx_ftz:
+  case Intrinsic::nvvm_lg2_approx_f:
+  case Intrinsic::nvvm_lg2_approx_ftz_f:
+  case Intrinsic::nvvm_sin_approx_f:
+  case Intrinsic::nvvm_sin_approx_ftz_f:
+  case Intrinsic::nvvm_cos_approx_f:
+  case Intrinsic::nvvm_cos_approx_ftz_f:
+  case Intrinsic::nvvm_rcp_approx_ftz_f:
+  case Intrinsic::nvvm_div_approx_f:
+  case Intrinsic::nvvm_div_approx_ftz_f:
+  case Intrinsic::nvvm_div_full:
+  case Intrinsic::nvvm_div_full_ftz:
+  case Intrinsic::nvvm_mul_rn_f:
+  case Intrinsic::nvvm_mul_rn_ftz_f:
+  case Intrinsic::nvvm_mul_rn_d:
+  case Intrinsic::nvvm_add_rn_f:
+  case Intrinsic::nvvm_add_rn_ftz_f:
+  case Intrinsic::nvvm_add_rn_d:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The range ptxas knows a value lies in, whatever the input: the
+/// approximate sine and cosine in [-1, 1], absolute values and ex2
+/// at least 0.
+std::optional<std::pair<double, double>> getPtxasRange(const Value *V) {
+  const auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return std::nullopt;
+  constexpr double Inf = std::numeric_limits<double>::infinity();
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_sin_approx_f:
+  case Intrinsic::nvvm_sin_approx_ftz_f:
+  case Intrinsic::nvvm_cos_approx_f:
+  case Intrinsic::nvvm_cos_approx_ftz_f:
+    return std::make_pair(-1.0, 1.0);
+  case Intrinsic::fabs:
+  case Intrinsic::nvvm_fabs:
+  case Intrinsic::nvvm_fabs_ftz:
+  case Intrinsic::nvvm_ex2_approx:
+  case Intrinsic::nvvm_ex2_approx_ftz:
+    return std::make_pair(0.0, Inf);
+  default:
+    return std::nullopt;
+  }
+}
+
+/// What ptxas makes of `fcmp P v, C` where it knows v's range: it decides
+/// setp.gt, .ge, .lt (and .neu, true off the range) when the whole range
+/// agrees, and leaves the other predicates alone
+/// (bench/results/2026-11-25-ptxas-fusion-rule.txt).
+std::optional<bool> getPtxasDecision(const Value *Cond) {
+  const auto *Cmp = dyn_cast<FCmpInst>(Cond);
+  if (!Cmp)
+    return std::nullopt;
+  const auto *C = dyn_cast<ConstantFP>(Cmp->getOperand(1));
+  auto Range = getPtxasRange(Cmp->getOperand(0));
+  if (!C || !Range || !Cmp->getOperand(0)->getType()->isFloatTy())
+    return std::nullopt;
+  double K = C->getValueAPF().convertToDouble();
+  auto [Lo, Hi] = *Range;
+  switch (Cmp->getPredicate()) {
+  case FCmpInst::FCMP_OGT:
+    if (Lo > K)
+      return true;
+    if (Hi <= K)
+      return false;
+    return std::nullopt;
+  case FCmpInst::FCMP_OGE:
+    if (Lo >= K)
+      return true;
+    if (Hi < K)
+      return false;
+    return std::nullopt;
+  case FCmpInst::FCMP_OLT:
+    if (Hi < K)
+      return true;
+    if (Lo >= K)
+      return false;
+    return std::nullopt;
+  case FCmpInst::FCMP_UNE:
+    if (K < Lo || K > Hi)
+      return true;
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// An absolute value ptxas drops: of a square, which is never negative.
+Value *getDroppedFabs(Value *V) {
+  const auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II || (II->getIntrinsicID() != Intrinsic::fabs &&
+              II->getIntrinsicID() != Intrinsic::nvvm_fabs &&
+              II->getIntrinsicID() != Intrinsic::nvvm_fabs_ftz))
+    return nullptr;
+  auto *M = dyn_cast<BinaryOperator>(II->getArgOperand(0));
+  if (M && M->getOpcode() == Instruction::FMul &&
+      M->getOperand(0) == M->getOperand(1))
+    return M;
+  return nullptr;
+}
+
+/// The value ptxas sees for V: selects whose condition it decides are the
+/// arm they pick, the absolute value of a square the square.
+Value *resolvePtxasSelects(Value *V) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    if (Value *Square = getDroppedFabs(V)) {
+      V = Square;
+      continue;
+    }
+    auto *Sel = dyn_cast<SelectInst>(V);
+    if (!Sel)
+      return V;
+    std::optional<bool> D = getPtxasDecision(Sel->getCondition());
+    if (!D)
+      return V;
+    V = *D ? Sel->getTrueValue() : Sel->getFalseValue();
+  }
+  return V;
+}
+
+/// Whether ptxas knows V's value when it assembles: a constant, or one of
+/// the operations above over such values, through the selects it decides.
+bool isPtxasConstant(const Value *V, unsigned Depth = 0) {
+  V = resolvePtxasSelects(const_cast<Value *>(V));
+  if (isa<Constant>(V))
+    return true;
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth >= 6 || !ptxasFolds(*I))
+    return false;
+  const auto *Call = dyn_cast<CallBase>(I);
+  auto Args = Call ? make_range(Call->arg_begin(), Call->arg_end())
+                   : make_range(I->op_begin(), I->op_end());
+  return all_of(Args, [&](const Use &U) {
+    return isPtxasConstant(U.get(), Depth + 1);
+  });
+}
+
 bool isFma(const Value *V) {
   const auto *II = dyn_cast<IntrinsicInst>(V);
   return II && (II->getIntrinsicID() == Intrinsic::fma ||
                 II->getIntrinsicID() == Intrinsic::fmuladd);
 }
 
+/// A product code generation turns into `x + x` when no sum of its block
+/// takes it.
+bool isTimesTwo(const Instruction &M) {
+  return any_of(M.operands(), [](const Use &U) {
+    const auto *C = dyn_cast<ConstantFP>(U.get());
+    return C && C->isExactlyValue(2.0);
+  });
+}
+
 class Pinner {
 public:
-  Pinner(Function &F) : F(F) {}
+  Pinner(Function &F) : F(F), DT(F), LI(DT) {}
 
   void run();
 
@@ -66,7 +266,13 @@ private:
   /// Which operand of the sum stage S fuses (0 or 1), if any.
   std::optional<unsigned> getFusedOperand(Instruction &Sum, Stage S);
   bool feedsOnlySums(const Instruction &M) const;
+  bool ptxasFuses(const Instruction &M, const Instruction &Sum) const;
+  bool hasConstantOperand(const Instruction &M) const;
   void fuse(Instruction &Sum, unsigned MulIdx);
+  /// The multiply getFusedOperand found behind selects ptxas decides.
+  BinaryOperator *ResolvedMul = nullptr;
+  bool fuseDoubling(Instruction &D, Stage S);
+  bool fuseDistributive(BinaryOperator &M);
   bool fuseReassociated(Instruction &Sum);
   void round(BinaryOperator &Mul);
   void replace(Instruction &Old, Instruction &New);
@@ -74,11 +280,14 @@ private:
     Records.push_back({&New, nullptr, nullptr});
   }
   void removeIfDead(Instruction &I);
+  SmallVector<Value *, 3> detach(Instruction &I);
   unsigned getDagUses(const Instruction &M) const;
   bool hasOneLiveUse(const Value &V) const;
   Value *negate(Value *V, Instruction &Before, FastMathFlags FMF);
 
   Function &F;
+  DominatorTree DT;
+  LoopInfo LI;
   /// Instructions taken out of the function; their operands still list
   /// them as users.
   SmallPtrSet<const Instruction *, 16> Detached;
@@ -87,7 +296,8 @@ private:
 std::optional<unsigned> Pinner::getFusedOperand(Instruction &Sum, Stage S) {
   BinaryOperator *M[2] = {asContractableMul(Sum.getOperand(0)),
                           asContractableMul(Sum.getOperand(1))};
-  if (!M[0] && !M[1])
+  ResolvedMul = nullptr;
+  if (!M[0] && !M[1] && S != Stage::Ptxas)
     return std::nullopt;
   if (S == Stage::Peephole) {
     // NVPTX's IR peephole: a single-use multiply, in any block, the first
@@ -108,20 +318,73 @@ std::optional<unsigned> Pinner::getFusedOperand(Instruction &Sum, Stage S) {
       return InBlock[0] ? 0u : 1u;
     return std::nullopt;
   }
-  // What is left reaches ptxas as a plain mul feeding a plain add. ptxas
-  // fuses it, across blocks too, only where every use of the product is
-  // such a sum: it does not keep a multiply alive to fuse some of its uses
-  // (a product that is also an fma's addend stays a mul).
-  for (unsigned Idx : {0u, 1u})
-    if (M[Idx] && feedsOnlySums(*M[Idx]))
+  // What is left reaches ptxas as a plain mul feeding plain adds, the
+  // first operand first, through the selects ptxas decides.
+  for (unsigned Idx : {0u, 1u}) {
+    BinaryOperator *R =
+        asContractableMul(resolvePtxasSelects(Sum.getOperand(Idx)));
+    if (R && ptxasFuses(*R, Sum)) {
+      ResolvedMul = R;
       return Idx;
+    }
+  }
   return std::nullopt;
+}
+
+/// ptxas (--fmad=true) fuses a plain mul into an add/sub only where every
+/// use of the product is such a sum (it does not keep a multiply alive to
+/// fuse some of its uses; a product that is also an fma's addend stays a
+/// mul), and then:
+///   - in the multiply's own block, whatever its operands;
+///   - in another block only when one operand is a constant (an immediate,
+///     a value ptxas computes itself, like sqrt.approx(0.75), or a kernel
+///     parameter, which ptxas reads from the constant bank), but not both
+///     (ptxas folds the product),
+///     and not in a block outside a loop that holds the multiply (a loop
+///     exit): it recomputes `x * c` where it is added, but never `x * y`;
+///     and never `x * 2.0`, which the DAG has made `x + x` by then.
+/// bench/results/2026-11-25-ptxas-fusion-rule.txt has the probes.
+bool Pinner::ptxasFuses(const Instruction &M, const Instruction &Sum) const {
+  if (!feedsOnlySums(M))
+    return false;
+  if (M.getParent() == Sum.getParent())
+    return true;
+  // A product of two values ptxas knows is folded, not fused.
+  if (!hasConstantOperand(M) || isTimesTwo(M) ||
+      all_of(M.operands(),
+             [](const Use &U) { return isPtxasConstant(U.get()); }))
+    return false;
+  const Loop *L = LI.getLoopFor(M.getParent());
+  return !L || L->contains(Sum.getParent());
+}
+
+bool Pinner::hasConstantOperand(const Instruction &M) const {
+  return any_of(M.operands(), [&](const Use &U) {
+    if (isPtxasConstant(U.get()))
+      return true;
+    const auto *A = dyn_cast<Argument>(U.get());
+    return A && A->getParent()->hasKernelCallingConv();
+  });
 }
 
 bool Pinner::feedsOnlySums(const Instruction &M) const {
   return all_of(M.users(), [&](const User *U) {
     const auto *I = cast<Instruction>(U);
-    return Detached.contains(I) || isContractableSum(*I);
+    if (Detached.contains(I) || isContractableSum(*I) || isDoubling(*I))
+      return true;
+    // ptxas drops the absolute value of a square: its users are the
+    // product's.
+    if (getDroppedFabs(const_cast<Instruction *>(I)) == &M)
+      return feedsOnlySums(*I);
+    // A select ptxas decides is the arm it picks: the product itself, or
+    // not a use of it at all.
+    const auto *Sel = dyn_cast<SelectInst>(I);
+    std::optional<bool> D =
+        Sel ? getPtxasDecision(Sel->getCondition()) : std::nullopt;
+    if (!D)
+      return false;
+    const Value *Picked = *D ? Sel->getTrueValue() : Sel->getFalseValue();
+    return Picked != &M || feedsOnlySums(*Sel);
   });
 }
 
@@ -153,9 +416,7 @@ void Pinner::replace(Instruction &Old, Instruction &New) {
   New.takeName(&Old);
   New.setDebugLoc(Old.getDebugLoc());
   Old.replaceAllUsesWith(&New);
-  Old.removeFromParent();
-  Detached.insert(&Old);
-  Records.push_back({&New, &Old, nullptr});
+  Records.push_back({&New, &Old, nullptr, detach(Old)});
 }
 
 void Pinner::removeIfDead(Instruction &I) {
@@ -164,9 +425,19 @@ void Pinner::removeIfDead(Instruction &I) {
       }))
     return;
   Instruction *Next = I.getNextNode();
+  Records.push_back({nullptr, &I, Next, detach(I)});
+}
+
+SmallVector<Value *, 3> Pinner::detach(Instruction &I) {
+  // A detached instruction that still used its operands would show up
+  // among their users to the transform that runs next (a use with no
+  // block: seen crashing region alignment's SSA update).
+  SmallVector<Value *, 3> Operands(I.operand_values());
+  for (Use &U : I.operands())
+    U.set(PoisonValue::get(U->getType()));
   I.removeFromParent();
   Detached.insert(&I);
-  Records.push_back({nullptr, &I, Next});
+  return Operands;
 }
 
 Value *Pinner::negate(Value *V, Instruction &Before, FastMathFlags FMF) {
@@ -180,7 +451,8 @@ Value *Pinner::negate(Value *V, Instruction &Before, FastMathFlags FMF) {
 }
 
 void Pinner::fuse(Instruction &Sum, unsigned MulIdx) {
-  auto *Mul = cast<BinaryOperator>(Sum.getOperand(MulIdx));
+  auto *Mul = ResolvedMul ? ResolvedMul
+                          : cast<BinaryOperator>(Sum.getOperand(MulIdx));
   Value *X = Mul->getOperand(0), *Y = Mul->getOperand(1);
   Value *Z = Sum.getOperand(1 - MulIdx);
   if (Sum.getOpcode() == Instruction::FSub) {
@@ -217,14 +489,23 @@ bool Pinner::fuseReassociated(Instruction &Sum) {
   else
     return false;
   // Down the chain of one-use fmas to the first whose addend is a one-use
-  // multiply of the block.
+  // multiply of the block, or its negation (the peephole's x*y - u*v).
   SmallVector<CallInst *, 4> Chain = {cast<CallInst>(Sum.getOperand(FmaIdx))};
   BinaryOperator *Mul;
+  Instruction *Neg = nullptr;
   while (true) {
     Value *Addend = Chain.back()->getArgOperand(2);
+    auto *N = dyn_cast<UnaryOperator>(Addend);
+    if (N && N->getOpcode() == Instruction::FNeg && hasOneLiveUse(*N) &&
+        N->getParent() == Sum.getParent()) {
+      Neg = N;
+      Addend = N->getOperand(0);
+    }
     Mul = asContractableMul(Addend);
     if (Mul && hasOneLiveUse(*Mul) && Mul->getParent() == Sum.getParent())
       break;
+    if (Neg)
+      return false;
     if (!IsOneUseFmaHere(Addend))
       return false;
     Chain.push_back(cast<CallInst>(Addend));
@@ -234,10 +515,12 @@ bool Pinner::fuseReassociated(Instruction &Sum) {
     Z = negate(Z, Sum, Sum.getFastMathFlags());
   // The chain again, its innermost addend now fma(u, v, z); the old chain
   // and the multiply are left dead.
+  Value *U = Mul->getOperand(0);
+  if (Neg)
+    U = negate(U, Sum, Mul->getFastMathFlags());
   IRBuilder<> B(&Sum);
-  Instruction *Acc =
-      B.CreateIntrinsic(Intrinsic::fma, {Sum.getType()},
-                        {Mul->getOperand(0), Mul->getOperand(1), Z});
+  Instruction *Acc = B.CreateIntrinsic(Intrinsic::fma, {Sum.getType()},
+                                       {U, Mul->getOperand(1), Z});
   for (CallInst *C : reverse(Chain)) {
     Acc->setDebugLoc(Sum.getDebugLoc());
     created(*Acc);
@@ -247,6 +530,8 @@ bool Pinner::fuseReassociated(Instruction &Sum) {
   replace(Sum, *Acc);
   for (CallInst *C : Chain)
     removeIfDead(*C);
+  if (Neg)
+    removeIfDead(*Neg);
   removeIfDead(*Mul);
   ++NumFused;
   return true;
@@ -266,11 +551,84 @@ void Pinner::round(BinaryOperator &Mul) {
   ++NumRounded;
 }
 
+/// D = x * 2.0 left a product (no sum took it) is x + x by the time the
+/// DAG combines its block's sums: a product x of the block fuses into it,
+/// and one of another block where ptxas would fuse it.
+bool Pinner::fuseDoubling(Instruction &D, Stage S) {
+  auto *X = asContractableMul(D.getOperand(0));
+  if (!X || Detached.contains(&D))
+    return false;
+  bool Fuses = S == Stage::Dag ? X->getParent() == D.getParent()
+                               : ptxasFuses(*X, D);
+  if (!Fuses)
+    return false;
+  IRBuilder<> B(&D);
+  CallInst *Fma = B.CreateIntrinsic(Intrinsic::fma, {D.getType()},
+                                    {X->getOperand(0), X->getOperand(1), X});
+  replace(D, *Fma);
+  ++NumFused;
+  return true;
+}
+
+/// Where infinities are ruled out (ninf, fast-math), the DAG turns a
+/// product with x +- 1 of its block into an fma: (x + 1) * y is
+/// fma(x, y, y), (x - 1) * y fma(x, y, -y), (1 - x) * y fma(-x, y, y),
+/// (-1 - x) * y fma(-x, y, -y). It does so after the block's sums took
+/// the products they fuse, for either operand, the first first.
+bool Pinner::fuseDistributive(BinaryOperator &M) {
+  if (Detached.contains(&M))
+    return false;
+  for (unsigned Idx : {0u, 1u}) {
+    auto *A = dyn_cast<BinaryOperator>(M.getOperand(Idx));
+    if (!A || A->getParent() != M.getParent() || !A->hasNoInfs() ||
+        !A->hasAllowContract())
+      continue;
+    auto IsOne = [](const Value *V, double Sign) {
+      const auto *C = dyn_cast<ConstantFP>(V);
+      return C && C->isExactlyValue(Sign);
+    };
+    Value *X = nullptr;
+    bool NegX = false, NegY = false;
+    if (A->getOpcode() == Instruction::FAdd &&
+        (IsOne(A->getOperand(1), 1.0) || IsOne(A->getOperand(1), -1.0))) {
+      X = A->getOperand(0);
+      NegY = IsOne(A->getOperand(1), -1.0);
+    } else if (A->getOpcode() == Instruction::FSub &&
+               (IsOne(A->getOperand(0), 1.0) ||
+                IsOne(A->getOperand(0), -1.0))) {
+      X = A->getOperand(1);
+      NegX = true;
+      NegY = IsOne(A->getOperand(0), -1.0);
+    } else if (A->getOpcode() == Instruction::FSub &&
+               (IsOne(A->getOperand(1), 1.0) ||
+                IsOne(A->getOperand(1), -1.0))) {
+      X = A->getOperand(0);
+      NegY = IsOne(A->getOperand(1), 1.0);
+    }
+    if (!X)
+      continue;
+    Value *Y = M.getOperand(1 - Idx);
+    if (NegX)
+      X = negate(X, M, A->getFastMathFlags());
+    Value *Z = NegY ? negate(Y, M, M.getFastMathFlags()) : Y;
+    IRBuilder<> B(&M);
+    CallInst *Fma = B.CreateIntrinsic(Intrinsic::fma, {M.getType()}, {X, Y, Z});
+    replace(M, *Fma);
+    removeIfDead(*A);
+    ++NumFused;
+    return true;
+  }
+  return false;
+}
+
 void Pinner::run() {
-  SmallVector<Instruction *, 32> Sums;
-  for (Instruction &I : instructions(F))
+  SmallVector<Instruction *, 32> Sums, Doublings;
+  for (Instruction &I : instructions(F)) {
     if (isContractableSum(I))
       Sums.push_back(&I);
+    else if (isDoubling(I))
+      Doublings.push_back(&I);
+  }
   // Code generation fuses in this order: the IR peephole over the whole
   // function, then each block's DAG, then ptxas on what is left.
   for (Stage S : {Stage::Peephole, Stage::Dag, Stage::Ptxas}) {
@@ -284,6 +642,16 @@ void Pinner::run() {
         Left.push_back(Sum);
     }
     Sums = std::move(Left);
+    if (S == Stage::Dag) {
+      SmallVector<BinaryOperator *, 32> Muls;
+      for (Instruction &I : instructions(F))
+        if (BinaryOperator *M = asContractableMul(&I))
+          Muls.push_back(M);
+      for (BinaryOperator *M : Muls)
+        fuseDistributive(*M);
+    }
+    if (S != Stage::Peephole)
+      erase_if(Doublings, [&](Instruction *D) { return fuseDoubling(*D, S); });
   }
   SmallVector<BinaryOperator *, 32> Muls;
   for (Instruction &I : instructions(F))
@@ -329,6 +697,10 @@ void ContractionPins::keep() {
 
 void ContractionPins::undo() {
   for (Record &R : reverse(Records)) {
+    // Later edits are undone already: the saved operands are in place.
+    if (R.Old)
+      for (auto [K, V] : enumerate(R.Operands))
+        R.Old->setOperand(K, V);
     if (R.New && R.Old) {
       R.Old->insertBefore(R.New->getIterator());
       R.Old->takeName(R.New);

@@ -13,11 +13,17 @@
 //     first operand first;
 //   - the DAG combiner fuses a multiply used more than once into every sum
 //     of its own block (the operand with fewer uses first);
+//   - the DAG also turns `x * 2.0` into the sum `x + x` (a product fuses
+//     into it), and, without infinities, `(x +- 1) * y` into an fma;
 //   - ptxas (--fmad=true) fuses a plain `mul` into the `add`/`sub`s it
-//     reaches directly, across blocks too, where every use of the product
-//     is such a sum, but not through a `selp` or a PHI
-//     (bench/results/2026-11-25-h100-ptxas-contraction.txt; the rule is
-//     not exact yet: 2026-11-25-h100-fp-fuzz.md).
+//     reaches where every use of the product is such a sum: in its own
+//     block always, in another block only when one operand is a constant
+//     it knows (immediate, kernel parameter, a value it computes itself)
+//     and not both (then it folds the product), never into a loop exit,
+//     never through a PHI, and through a `selp` only where it decides the
+//     condition from a value's range (sin/cos.approx, abs, ex2.approx)
+//     (bench/results/2026-11-25-ptxas-fusion-rule.txt; checked on random
+//     kernels against ptxas's machine code by scripts/fuzz/fusion_check.py).
 // A transform that moves a product and its sum apart, puts a select or a
 // PHI between them, or removes one that was there, changes what is fused,
 // and so the rounding. Before a transform changes a function, the pinner
@@ -34,6 +40,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/IR/Value.h"
 
 namespace llvm {
 class Function;
@@ -68,11 +75,14 @@ public:
 
   /// One edit, undone in reverse order: New replaced Old (both set), New
   /// was created (Old null), or Old was left dead and detached from the
-  /// place before Next (New null).
+  /// place before Next (New null). A detached Old holds poison operands,
+  /// its own in Operands: a transform that runs with the pins must not
+  /// find it among its operands' users.
   struct Record {
     llvm::Instruction *New = nullptr;
     llvm::Instruction *Old = nullptr;
     llvm::Instruction *Next = nullptr;
+    llvm::SmallVector<llvm::Value *, 3> Operands = {};
   };
 
 private:

@@ -15,6 +15,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -40,18 +41,19 @@ static double regionCost(ArrayRef<BasicBlock *> Blocks, const Loop &Outer,
 }
 
 /// Blocks reachable from From without passing Stop (Stop included when
-/// reached), within the loop; Bad is set when the walk leaves the loop or
-/// comes back to Avoid.
-static SmallVector<BasicBlock *, 8> walkRegion(BasicBlock *From,
-                                               BasicBlock *Stop,
-                                               BasicBlock *Avoid, const Loop &L,
-                                               bool &Bad) {
+/// reached) or entering Skip (not included), within the loop; Bad is set
+/// when the walk leaves the loop or comes back to Avoid.
+static SmallVector<BasicBlock *, 8>
+walkRegion(BasicBlock *From, BasicBlock *Stop, BasicBlock *Avoid, const Loop &L,
+           bool &Bad, BasicBlock *Skip = nullptr) {
   SmallVector<BasicBlock *, 8> Blocks{From};
   SmallPtrSet<BasicBlock *, 8> Seen{From};
   for (unsigned I = 0; I < Blocks.size(); ++I) {
     if (Blocks[I] == Stop)
       continue;
     for (BasicBlock *S : successors(Blocks[I])) {
+      if (S == Skip)
+        continue;
       if (!L.contains(S) || S == Avoid)
         Bad = true;
       else if (Seen.insert(S).second)
@@ -59,6 +61,27 @@ static SmallVector<BasicBlock *, 8> walkRegion(BasicBlock *From,
     }
   }
   return Blocks;
+}
+
+/// Whether Guard can fold into the vote of DB's loop: a conditional
+/// branch at the top level of the loop, one way straight to its join, the
+/// other way holding DB; the error says why not.
+static Error checkGuard(const DivergentBranch &DB,
+                        const DivergentBranch &Guard) {
+  auto *Br = dyn_cast<BranchInst>(Guard.Term);
+  if (!Br || !Br->isConditional() || Guard.Kind != BranchKind::IfOnly ||
+      Guard.Arms.size() != 1 || !Guard.Join)
+    return refuse("the guard around the branch is not an if-only branch");
+  if (!Guard.TopLevelInLoop || Guard.L != DB.L)
+    return refuse("the guard around the branch is not at the top level of "
+                  "the loop's body");
+  if (!Guard.Arms[0].IsSESE || !Guard.Arms[0].contains(DB.getBlock()) ||
+      !DB.Join || (DB.Join != Guard.Join && !Guard.Arms[0].contains(DB.Join)))
+    return refuse("the branch and its join are not inside the guard's "
+                  "single-entry, single-exit arm");
+  if (isa<SwitchInst>(DB.Term))
+    return refuse("a guarded switch is not delayed");
+  return Error::success();
 }
 
 /// DelayLoop's blocks, without the cost.
@@ -78,12 +101,13 @@ DelayLoop DelayLoop::get(const Loop &L, const LoopInfo &LI, ScalarEvolution &SE,
   return D;
 }
 
-/// getDelayShape's checks of the branch and its arms, and the arms' costs;
-/// the loop's facts come from DL.
+/// getDelayShape's checks of the branch, its guard and its arms, and the
+/// arms' costs; the loop's facts come from DL.
 static Expected<DelayShape> getDelayArms(const DivergentBranch &DB,
                                          const LoopInfo &LI,
                                          ScalarEvolution &SE, unsigned CC,
-                                         const DelayLoop &DL) {
+                                         const DelayLoop &DL,
+                                         const DivergentBranch *Guard) {
   const Loop *L = DB.L;
   if (!L)
     return refuse("the branch is not in a loop");
@@ -96,9 +120,19 @@ static Expected<DelayShape> getDelayArms(const DivergentBranch &DB,
     OS << ")";
     return refuse(Why);
   }
-  if (!DB.TopLevelInLoop)
+  if (Guard) {
+    if (Guard->Blockers.any())
+      return refuse("the loop is not safe to restructure");
+    if (Error E = checkGuard(DB, *Guard))
+      return Expected<DelayShape>(std::move(E));
+  } else if (!DB.TopLevelInLoop) {
     return refuse("the branch is not at the top level of its loop's body");
+  }
   DelayShape S;
+  if (Guard) {
+    S.Guard = cast<BranchInst>(Guard->Term);
+    S.GuardJoin = Guard->Join;
+  }
   // Without a preheader the rewrite makes one.
   S.Preheader = DL.Preheader;
   S.Header = L->getHeader();
@@ -151,11 +185,11 @@ static Expected<DelayShape> getDelayArms(const DivergentBranch &DB,
 
 Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
                                    const LoopInfo &LI, ScalarEvolution &SE,
-                                   unsigned CC) {
+                                   unsigned CC, const DivergentBranch *Guard) {
   if (!DB.L)
     return refuse("the branch is not in a loop");
   Expected<DelayShape> Checked =
-      getDelayArms(DB, LI, SE, CC, getLoopFacts(*DB.L));
+      getDelayArms(DB, LI, SE, CC, getLoopFacts(*DB.L), Guard);
   if (!Checked)
     return Checked.takeError();
   DelayShape S = std::move(*Checked);
@@ -166,7 +200,7 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
   bool Bad = false;
   BasicBlock *BranchBB = S.Branch->getParent();
   SmallVector<BasicBlock *, 8> PreWalk =
-      walkRegion(S.Header, BranchBB, S.Header, *L, Bad);
+      walkRegion(S.Header, BranchBB, S.Header, *L, Bad, S.GuardJoin);
   S.PreBlocks.assign(PreWalk.begin(), PreWalk.end());
   SmallPtrSet<BasicBlock *, 16> Pre(S.PreBlocks.begin(), S.PreBlocks.end());
   SmallPtrSet<BasicBlock *, 16> Arms;
@@ -188,9 +222,20 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
   SmallPtrSet<BasicBlock *, 16> InPost(Post.begin(), Post.end());
   for (BasicBlock *BB : Post)
     for (BasicBlock *P : predecessors(BB))
-      if (BB != S.Join && !InPost.contains(P))
+      if (BB != S.Join && !InPost.contains(P) &&
+          !(BB == S.GuardJoin && P == S.Guard->getParent()))
         return refuse("the code after the branch is entered from elsewhere "
                       "than the join");
+  if (S.GuardJoin &&
+      (!InPost.contains(S.GuardJoin) || !Pre.contains(S.Guard->getParent())))
+    return refuse("the guard's join is not in the code after the branch");
+  // The guard's skipping lanes join the others where the latch's values
+  // merge; a guard whose join is the latch itself, or the branch's own
+  // join, leaves no block for that (the rewrite does not handle it yet).
+  if (S.GuardJoin && (S.GuardJoin == S.Latch || S.GuardJoin == S.Join))
+    return refuse("the guard rejoins at the loop's latch or at the "
+                  "branch's own join; only a guard whose join precedes the "
+                  "latch folds into the vote");
   if (!InPost.contains(S.Latch) || !InPost.contains(S.Join))
     return refuse("the branch's join is not in the loop body");
   S.LoopBlocks.assign(L->block_begin(), L->block_end());
@@ -202,8 +247,9 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
 
 Expected<DelayShape> getDelayShapeCosts(const DivergentBranch &DB,
                                         const LoopInfo &LI, ScalarEvolution &SE,
-                                        unsigned CC, const DelayLoop &DL) {
-  Expected<DelayShape> S = getDelayArms(DB, LI, SE, CC, DL);
+                                        unsigned CC, const DelayLoop &DL,
+                                        const DivergentBranch *Guard) {
+  Expected<DelayShape> S = getDelayArms(DB, LI, SE, CC, DL, Guard);
   if (!S)
     return S;
   double Rest = DL.Cost - S->ThenCost - S->ElseCost;
@@ -234,6 +280,8 @@ DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
   // The exit is outside the loop but inside the function: cloned too.
   M.Exit = Map(S.Exit);
   M.Branch = cast<Instruction>(VMap[S.Branch]);
+  M.Guard = S.Guard ? cast<BranchInst>(VMap[S.Guard]) : nullptr;
+  M.GuardJoin = Map(S.GuardJoin);
   for (BasicBlock *&BB : M.Ways)
     BB = Map(BB);
   for (BasicBlock *&BB : M.LoopBlocks)
@@ -286,8 +334,8 @@ private:
   void buildVote();
   PHINode *createVoteState(Type *Ty, Value *Init, const Twine &Name);
   Value *buildForcedTrip(IRBuilder<> &B);
-  Value *buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken);
-  Value *buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken);
+  Value *buildMajority(IRBuilder<> &B, Value *Live, Value *Taken);
+  Value *buildRoundRobin(IRBuilder<> &B, Value *Live, Value *Taken);
   Value *buildAdvance(IRBuilder<> &B);
   void buildSwitchVote(IRBuilder<> &B);
   Value *buildWayIndex(IRBuilder<> &B);
@@ -311,6 +359,13 @@ private:
   BasicBlock *NewHeader = nullptr, *Vote = nullptr, *ThenGate = nullptr,
              *ElseGate = nullptr, *Wait = nullptr, *NewLatch = nullptr,
              *NewExit = nullptr;
+  /// With a folded guard: the lanes whose guard holds go on from the vote
+  /// here to the gates; the others to the guard's join. GuardOn says which.
+  BasicBlock *Guarded = nullptr;
+  PHINode *GuardOn = nullptr;
+  /// The function before the rewrite: which pre-branch values the guard's
+  /// skipping edge carries.
+  std::optional<DominatorTree> DT;
   /// A switch's gate: it holds the moved switch, which only lanes whose
   /// way the trip serves reach.
   BasicBlock *Dispatch = nullptr;
@@ -343,8 +398,11 @@ void LoopDelayer::createBlocks() {
     Dispatch =
         BasicBlock::Create(Ctx, "delay.dispatch", F, Vote->getNextNode());
   } else {
-    ThenGate =
-        BasicBlock::Create(Ctx, "delay.then.gate", F, Vote->getNextNode());
+    if (S.Guard)
+      Guarded =
+          BasicBlock::Create(Ctx, "delay.guarded", F, Vote->getNextNode());
+    ThenGate = BasicBlock::Create(Ctx, "delay.then.gate", F,
+                                  (Guarded ? Guarded : Vote)->getNextNode());
     ElseGate =
         BasicBlock::Create(Ctx, "delay.else.gate", F, ThenGate->getNextNode());
   }
@@ -432,10 +490,18 @@ void LoopDelayer::buildHeader() {
 
 void LoopDelayer::buildVote() {
   IRBuilder<> B(Vote);
+  BasicBlock *GuardBB = S.Guard ? S.Guard->getParent() : nullptr;
   for (Instruction *I : PreValues) {
-    PHINode *M = B.CreatePHI(I->getType(), 2, I->getName() + ".pending");
+    PHINode *M = B.CreatePHI(I->getType(), 3, I->getName() + ".pending");
     M->addIncoming(I, BranchBB);
     M->addIncoming(PreCarry[I], NewHeader);
+    // Lanes that skip the guarded code bring what they computed before the
+    // guard; what the guarded code computes they never read.
+    if (GuardBB)
+      M->addIncoming(DT->dominates(I, GuardBB->getTerminator())
+                         ? cast<Value>(I)
+                         : PoisonValue::get(I->getType()),
+                     GuardBB);
     PreMerged[I] = M;
     // Uses after the loop too: a lane leaves right after its last
     // iteration, whose pre-branch values are these.
@@ -445,6 +511,20 @@ void LoopDelayer::buildVote() {
     });
   }
   Cond = inLoop(getBranchCondition(*S.Branch));
+  if (GuardBB) {
+    // The guard's skipping way now leads here: these lanes are at the vote
+    // but not live for it, and go on to the guard's join.
+    GuardOn = B.CreatePHI(I1, 3, "delay.guard.on");
+    GuardOn->addIncoming(B.getTrue(), BranchBB);
+    GuardOn->addIncoming(B.getTrue(), NewHeader);
+    GuardOn->addIncoming(B.getFalse(), GuardBB);
+    for (unsigned I = 0, E = S.Guard->getNumSuccessors(); I != E; ++I)
+      if (S.Guard->getSuccessor(I) == S.GuardJoin)
+        S.Guard->setSuccessor(I, Vote);
+    S.GuardJoin->replacePhiUsesWith(GuardBB, Vote);
+    // A skipping lane's condition may be poison: it votes false.
+    Cond = B.CreateSelect(GuardOn, Cond, B.getFalse(), "delay.cond");
+  }
   if (isSwitch(S)) {
     BranchInst::Create(Vote, BranchBB);
     buildSwitchVote(B);
@@ -468,8 +548,18 @@ void LoopDelayer::buildVote() {
                                     "delay.mask");
     Value *Taken = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
                                      {Mask, Cond}, nullptr, "delay.taken");
-    D = V == DelayVote::Majority ? buildMajority(B, Mask, Taken)
-                                 : buildRoundRobin(B, Mask, Taken);
+    // The live lanes: those at the vote, less those whose guard is false.
+    Value *Live = Mask;
+    if (GuardOn)
+      Live = B.CreateIntrinsic(Intrinsic::nvvm_vote_ballot_sync, {},
+                               {Mask, GuardOn}, nullptr, "delay.live");
+    D = V == DelayVote::Majority ? buildMajority(B, Live, Taken)
+                                 : buildRoundRobin(B, Live, Taken);
+  }
+  if (Guarded) {
+    B.CreateCondBr(GuardOn, Guarded, S.GuardJoin);
+    BranchInst::Create(ThenGate, ElseGate, D, Guarded);
+    return;
   }
   B.CreateCondBr(D, ThenGate, ElseGate);
 }
@@ -608,10 +698,10 @@ Value *LoopDelayer::buildForcedTrip(IRBuilder<> &B) {
 /// it waits, so their share of the live lanes only grows; at the forced
 /// trip either the vote says not-A and A gets the trip, or A already has
 /// the majority and keeps it, and gets the next trip.
-Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken) {
+Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Live, Value *Taken) {
   Value *Force = buildForcedTrip(B);
   Value *NT = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Taken);
-  Value *NL = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Mask);
+  Value *NL = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Live);
   // Relative to live lanes: popc(taken) * 32 >= threshold * popc(live).
   // With 0 < threshold <= 32 the side chosen always has a lane.
   Value *D0 = B.CreateICmpUGE(B.CreateMul(NT, B.getInt32(32)),
@@ -620,7 +710,7 @@ Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Mask, Value *Taken) {
   return B.CreateXor(D0, Force, "delay.dir");
 }
 
-Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken) {
+Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Live, Value *Taken) {
   PHINode *Phase = createVoteState(I32, B.getInt32(0), "delay.phase");
   unsigned Period = Opts.Ones + Opts.Zeros;
   // The else-arm has the first Zeros trips of each period, the then-arm the
@@ -628,7 +718,7 @@ Value *LoopDelayer::buildRoundRobin(IRBuilder<> &B, Value *Mask, Value *Taken) {
   Value *D = B.CreateICmpUGE(Phase, B.getInt32(Opts.Zeros), "delay.turn");
   if (Opts.IdleRemoval) {
     Value *AnyThen = B.CreateICmpNE(Taken, B.getInt32(0));
-    Value *AnyElse = B.CreateICmpNE(Taken, Mask);
+    Value *AnyElse = B.CreateICmpNE(Taken, Live);
     D = B.CreateSelect(D, AnyThen, B.CreateNot(AnyElse), "delay.dir");
   }
   VoteState.push_back(
@@ -712,7 +802,7 @@ void LoopDelayer::buildLatch() {
   SmallPtrSet<BasicBlock *, 16> InLoop(S.LoopBlocks.begin(),
                                        S.LoopBlocks.end());
   InLoop.insert({NewHeader, Vote, Wait, NewLatch});
-  for (BasicBlock *BB : {ThenGate, ElseGate, Dispatch})
+  for (BasicBlock *BB : {ThenGate, ElseGate, Dispatch, Guarded})
     if (BB)
       InLoop.insert(BB);
   for (Value *Out : LiveOut) {
@@ -757,6 +847,8 @@ void LoopDelayer::ensurePreheader() {
 
 void LoopDelayer::run() {
   ensurePreheader();
+  if (S.Guard)
+    DT.emplace(*F);
   createBlocks();
   collectValues();
   buildHeader();

@@ -43,8 +43,8 @@
 // per trip in place of D: each lane computes its pending way from the
 // switch's condition; delay.vote sends the lanes whose way is W to
 // delay.dispatch, which holds the original switch (every lane there takes
-// the same successor), and the others to delay.wait. Round robin and advance take
-// the ways in turn; idle-trip removal and majority ballot each way.
+// the same successor), and the others to delay.wait. Round robin and advance
+// take the ways in turn; idle-trip removal and majority ballot each way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +59,7 @@
 
 namespace llvm {
 class BasicBlock;
+class BranchInst;
 class Instruction;
 class Value;
 class Loop;
@@ -89,6 +90,12 @@ struct DelayShape {
   llvm::SmallVector<llvm::BasicBlock *, 16> LoopBlocks;
   /// Issue costs of the parts of one iteration.
   double PreCost = 0, ThenCost = 0, ElseCost = 0, PostCost = 0;
+  /// A folded guard (`if (active) { pre; if (c) A else B; post }`): the
+  /// if-only branch in the code before the branch whose one way skips to
+  /// GuardJoin, in the code after it. Its lanes that skip are not live for
+  /// the vote: they run the rest of their iteration and never wait.
+  llvm::BranchInst *Guard = nullptr;
+  llvm::BasicBlock *GuardJoin = nullptr;
 };
 
 /// Most ways of a switch iteration delaying takes: each costs a ballot per
@@ -101,11 +108,13 @@ inline bool isSwitch(const DelayShape &S) { return !S.Ways.empty(); }
 llvm::Value *getBranchCondition(const llvm::Instruction &Branch);
 
 /// Checks that the loop of DB has the shape the rewrite handles; the error
-/// says why not, for the remark.
-llvm::Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
-                                         const llvm::LoopInfo &LI,
-                                         llvm::ScalarEvolution &SE,
-                                         unsigned CC);
+/// says why not, for the remark. Guard, when given, is the divergent
+/// if-only branch at the top level of the loop whose arm holds DB: it folds
+/// into the vote.
+llvm::Expected<DelayShape>
+getDelayShape(const DivergentBranch &DB, const llvm::LoopInfo &LI,
+              llvm::ScalarEvolution &SE, unsigned CC,
+              const DivergentBranch *Guard = nullptr);
 
 /// What every branch of one loop shares, found once for all of them (each
 /// costs a walk of the loop).
@@ -125,10 +134,10 @@ struct DelayLoop {
 /// unset. Where getDelayShape takes the branch the model predicts the same
 /// up to rounding. Only for deciding that a branch cannot pay. DL is of
 /// DB's loop.
-llvm::Expected<DelayShape> getDelayShapeCosts(const DivergentBranch &DB,
-                                              const llvm::LoopInfo &LI,
-                                              llvm::ScalarEvolution &SE,
-                                              unsigned CC, const DelayLoop &DL);
+llvm::Expected<DelayShape>
+getDelayShapeCosts(const DivergentBranch &DB, const llvm::LoopInfo &LI,
+                   llvm::ScalarEvolution &SE, unsigned CC, const DelayLoop &DL,
+                   const DivergentBranch *Guard = nullptr);
 
 /// The same shape in a clone of the function.
 DelayShape mapShape(const DelayShape &S, llvm::ValueToValueMapTy &VMap);

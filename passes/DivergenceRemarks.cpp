@@ -6,11 +6,15 @@
 
 #include "DivergenceRemarks.h"
 #include "analysis/DivergenceAnalysis.h"
+#include "analysis/InstructionCost.h"
+#include "analysis/ProfileIdentity.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
 
@@ -37,12 +41,33 @@ static std::string describePlace(const DivergentBranch &DB) {
   return S;
 }
 
+/// Issue slots one pass through each of the branch's ways costs a warp, in
+/// the profile's way order (a way that goes straight to the join costs 0):
+/// the numbers divopt-report multiplies by the profile's counts.
+static SmallVector<double, 2> getWayCosts(const DivergentBranch &DB,
+                                          unsigned CC) {
+  SmallVector<double, 2> Costs;
+  for (BasicBlock *Way : getProfileWays(*DB.Term)) {
+    double C = 0;
+    for (const ArmRegion &A : DB.Arms)
+      if (A.Entry == Way)
+        for (const BasicBlock *BB : A.Blocks)
+          C += getBlockCost(*BB, CC);
+    Costs.push_back(C);
+  }
+  return Costs;
+}
+
 PreservedAnalyses DivergenceRemarksPass::run(Function &F,
                                              FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
     return PreservedAnalyses::all();
   const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  const unsigned CC = DI.getKernelInfo().computeCapability().value_or(90);
+  // The profile's names for the branch, where profile use stamped them: the
+  // key divopt-report joins remarks to profile records by.
+  std::optional<profile::FunctionKey> Key = getStampedFunction(F);
   for (const DivergentBranch &DB : DI.branches()) {
     ++NumDivergentBranches;
     ORE.emit([&] {
@@ -53,7 +78,17 @@ PreservedAnalyses DivergenceRemarksPass::run(Function &F,
       ListSeparator LS("+");
       for (const ArmRegion &A : DB.Arms)
         R << LS << ore::NV("ArmInsts", A.NumInsts);
-      R << " instructions, " << describePlace(DB);
+      R << " instructions, " << describePlace(DB) << "; way costs ";
+      ListSeparator LC("+");
+      for (double C : getWayCosts(DB, CC))
+        R << LC << ore::NV("WayCost", formatv("{0:f1}", C).str());
+      R << " issue slots";
+      if (std::optional<unsigned> Index = getStampedBranch(*DB.Term);
+          Index && Key)
+        R << "; profile branch " << ore::NV("ProfileBranch", *Index) << " of "
+          << ore::NV("ProfileFunction", Key->Name) << " cfg="
+          << ore::NV("ProfileHash",
+                     "0x" + utohexstr(Key->CfgHash, /*LowerCase=*/true, 16));
       return R;
     });
   }

@@ -6,16 +6,19 @@
 
 #include "HostLaunch.h"
 #include "analysis/KernelInfo.h"
+#include "profile/ProfileCounters.h"
 #include "runtime/HostLaunchAbi.h"
 #include "runtime/LaunchPlanFormat.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -144,13 +147,26 @@ Function *getHook(Module &M, Function &Launch) {
 /// before:
 ///   r = Hook ? Hook(Name, args) : NotHandled
 ///   if (r == NotHandled) r = cudaLaunchKernel(args)
-void sendThroughHook(CallInst &Launch, Function &Hook, Constant &Name) {
+/// The block a launch continues in: the one after a call (split off), or
+/// the normal destination of an invoke (a block of its own, so that the
+/// hooked way can join there).
+BasicBlock *splitAfter(CallBase &Launch) {
+  if (auto *Invoke = dyn_cast<InvokeInst>(&Launch))
+    return SplitEdge(Invoke->getParent(), Invoke->getNormalDest());
+  return Launch.getParent()->splitBasicBlock(std::next(Launch.getIterator()),
+                                             "divopt.launched");
+}
+
+/// Launch becomes `hook ? hook(name, args) : NotHandled`, then Launch where
+/// the hook is not linked or declined. The hook is a C function that does
+/// not unwind, so it is called even where Launch is an invoke (a `<<<>>>`
+/// in a function with cleanups), whose unwind edge stays as it was.
+void sendThroughHook(CallBase &Launch, Function &Hook, Constant &Name) {
   LLVMContext &C = Launch.getContext();
+  BasicBlock *After = splitAfter(Launch);
   BasicBlock *Before = Launch.getParent();
   BasicBlock *Original =
       Before->splitBasicBlock(Launch.getIterator(), "divopt.cuda.launch");
-  BasicBlock *After = Original->splitBasicBlock(std::next(Launch.getIterator()),
-                                                "divopt.launched");
   auto *Try = BasicBlock::Create(C, "divopt.hook.launch", Before->getParent(),
                                  Original);
   IRBuilder<> B(Before->getTerminator());
@@ -176,7 +192,6 @@ void sendThroughHook(CallInst &Launch, Function &Hook, Constant &Name) {
   Result->addIncoming(Hooked, Try);
 }
 
-/// A private C string holding Name.
 Constant *getNameString(Module &M, StringRef Name) {
   Constant *Init = ConstantDataArray::getString(M.getContext(), Name);
   auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
@@ -205,12 +220,16 @@ PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
 
   // The launches of kernels whose device code holds a plan, with the name,
   // in program order.
-  SmallVector<std::pair<CallInst *, StringRef>, 8> Planned;
+  SmallVector<std::pair<CallBase *, StringRef>, 8> Planned;
   DenseMap<const Function *, bool> HasPlan;
+  StringSet<> Counted;
   for (Function &F : M)
     for (Instruction &I : instructions(F)) {
-      auto *CI = dyn_cast<CallInst>(&I);
-      if (!CI || !is_contained(Launches, CI->getCalledOperand()) ||
+      // A call, or an invoke where the launch sits in a function with
+      // cleanups (main with a std::vector, once the stub is inlined).
+      auto *CI = dyn_cast<CallBase>(&I);
+      if (!CI || isa<CallBrInst>(CI) ||
+          !is_contained(Launches, CI->getCalledOperand()) ||
           CI->arg_size() == 0 || CI->isMustTailCall())
         continue;
       auto *Stub =
@@ -219,9 +238,17 @@ PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
       if (Name == DeviceNames.end())
         continue;
       auto [It, New] = HasPlan.try_emplace(Stub, false);
+      // A kernel with a launch plan, or an instrumented one whose
+      // launches the collector records (-divopt-profile-generate).
       if (New)
         It->second = any_of(Images, [&](StringRef Image) {
-          return holdsSymbol(Image, getLaunchPlanSymbol(Name->second));
+          if (holdsSymbol(Image, getLaunchPlanSymbol(Name->second)))
+            return true;
+          if (!holdsSymbol(Image, profile::CounterDescriptorPrefix +
+                                      Name->second.str()))
+            return false;
+          Counted.insert(Name->second);
+          return true;
         });
       if (It->second)
         Planned.emplace_back(CI, Name->second);
@@ -256,8 +283,11 @@ PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
       return OptimizationRemark(DEBUG_TYPE, "Hooked", CI)
              << "launch of kernel " << Name
              << " goes through DivOpt's launch hook: its device code carries "
-                "a launch plan (the CUDA runtime launches it unsplit when "
-                "libdivopt-launch is not linked)";
+             << (Counted.contains(Name)
+                     ? "divergence counters (the CUDA runtime launches it "
+                       "uncounted when libdivopt-launch is not linked)"
+                     : "a launch plan (the CUDA runtime launches it unsplit "
+                       "when libdivopt-launch is not linked)");
     });
     FAM.invalidate(Caller, PreservedAnalyses::none());
   }

@@ -11,6 +11,7 @@
 #include "PassOptions.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
+#include "analysis/ProfileUse.h"
 #include "analysis/RegisterPressure.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -200,6 +201,8 @@ struct Choice {
 /// A top-level branch of a loop, evaluated.
 struct Candidate {
   const DivergentBranch *DB;
+  /// The if-only branch around DB that folds into the vote, if any.
+  const DivergentBranch *Guard;
   DelayShape S;
   Choice C;
   Decision D;
@@ -231,23 +234,31 @@ class Delayer {
 public:
   Delayer(Function &F, FunctionAnalysisManager &FAM,
           const IterationDelayOptions &Opts)
-      : F(F), FAM(FAM), Opts(Opts) {}
+      : F(F), FAM(FAM), Opts(Opts), FP(getFunctionProfile(F, FAM)) {}
   bool run();
 
 private:
-  std::optional<Candidate> evaluate(const DivergentBranch &DB, const Target &T,
-                                    unsigned RegsBefore, bool Exact);
+  std::optional<Candidate> evaluate(const DivergentBranch &DB,
+                                    const DivergentBranch *Guard,
+                                    const Target &T, unsigned RegsBefore,
+                                    bool Exact);
   void measure(Candidate &C, const Target &T);
   void summarizeUnmeasured(Candidate &C, const Target &T);
-  bool decideLoop(ArrayRef<const DivergentBranch *> Branches, const Target &T);
+  bool decideLoop(
+      ArrayRef<std::pair<const DivergentBranch *, const DivergentBranch *>>
+          Branches,
+      const Target &T);
   void missed(const Instruction &At, StringRef Name, const Twine &Why);
   BodyModel modelBranch(const DelayShape &S) const;
   BodyModel modelSwitch(const DelayShape &S) const;
-  unsigned registersAfter(const DelayShape &S, const Choice &C);
+  unsigned registersAfter(const DelayShape &S, const Choice &C,
+                          bool Exact = false);
 
   Function &F;
   FunctionAnalysisManager &FAM;
   const IterationDelayOptions &Opts;
+  /// Measured facts, where -divopt-profile-use has records of F.
+  FunctionProfile FP;
   DecidedSet<Instruction> Seen;
   /// While F does not change: its registers, and the cost of a trip of the
   /// loop being decided.
@@ -268,11 +279,26 @@ void Delayer::missed(const Instruction &At, StringRef Name, const Twine &Why) {
 
 BodyModel Delayer::modelBranch(const DelayShape &S) const {
   const auto &Br = cast<BranchInst>(*S.Branch);
-  LoopBodyCost Body{S.PreCost, S.ThenCost, S.ElseCost, S.PostCost,
-                    getTakenProbability(Br)};
+  LoopBodyCost Body{S.PreCost,
+                    S.ThenCost,
+                    S.ElseCost,
+                    S.PostCost,
+                    getTakenProbability(Br),
+                    getSwitchProbability(Br)};
   BodyModel M;
   uint64_t TW, FW;
   M.Known = extractBranchWeights(Br, TW, FW);
+  // A profile's record replaces both the probability and the independent
+  // lanes: the warp outcomes and change rate it measured are what the loop
+  // does, so no range of probabilities needs guarding against.
+  const profile::BranchRecord *R = FP.getBranch(Br);
+  if (R) {
+    M.Known = true;
+    Body.P = R->getLaneShare(0).value_or(Body.P);
+    Body.Outcomes = getMeasuredOutcomes(*R);
+    if (std::optional<double> C = R->getDirectionChangeRate())
+      Body.Switch = C;
+  }
   M.Nominal = {Body.P};
   for (double P : UnknownProbabilities)
     M.Range.push_back({P});
@@ -293,10 +319,21 @@ BodyModel Delayer::modelBranch(const DelayShape &S) const {
   OS << "pre " << format("%.1f", S.PreCost) << ", arms "
      << format("%.1f", S.ThenCost) << "+" << format("%.1f", S.ElseCost)
      << ", post " << format("%.1f", S.PostCost) << ", then-probability ";
-  if (M.Known)
+  if (R) {
+    OS << format("%.2f", Body.P) << " (from the profile: "
+       << describeMeasured(*R);
+    auto &LI = FAM.getResult<LoopAnalysis>(F);
+    if (const Loop *L = LI.getLoopFor(S.Header))
+      if (const profile::LoopRecord *LR = FP.getLoop(*L))
+        OS << "; loop: " << describeMeasured(*LR);
+    OS << ")";
+  } else if (M.Known) {
     OS << format("%.2f", Body.P);
-  else
+  } else {
     OS << "unknown";
+  }
+  if (Body.Switch && !R)
+    OS << ", switch rate " << format("%.2f", *Body.Switch);
   return M;
 }
 
@@ -320,6 +357,12 @@ BodyModel Delayer::modelSwitch(const DelayShape &S) const {
         M.Nominal[find(S.Ways, SI.getSuccessor(I)) - S.Ways.begin()] +=
             Weights[I] / Sum;
     }
+  }
+  const profile::BranchRecord *R = FP.getBranch(SI);
+  if (R && R->Ways.size() == K) {
+    M.Known = true;
+    for (unsigned W = 0; W < K; ++W)
+      M.Nominal[W] = R->getLaneShare(W).value_or(0);
   }
   // Unknown: even, and each way taken by most lanes.
   M.Range.push_back(SmallVector<double, 8>(K, 1.0 / K));
@@ -346,19 +389,26 @@ BodyModel Delayer::modelSwitch(const DelayShape &S) const {
     ListSeparator PS("/");
     for (double P : M.Nominal)
       OS << PS << format("%.2f", P);
+    if (R && R->Ways.size() == K)
+      OS << " (from the profile: " << describeMeasured(*R) << ")";
   } else {
     OS << "unknown";
   }
   return M;
 }
 
-/// Rewrites a copy of the function to measure the registers exactly.
-unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
+/// Rewrites a copy of the function to measure its registers (Exact:
+/// ptxas's count, in exact mode).
+unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C,
+                                 bool Exact) {
   IterationDelayOptions O = Opts;
   O.IdleRemoval = C.IdleRemoval;
-  return estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
-    delayLoop(mapShape(S, VMap), C.Vote, O);
-  });
+  return estimateRegistersAfter(
+      F,
+      [&](Function &, ValueToValueMapTy &VMap) {
+        delayLoop(mapShape(S, VMap), C.Vote, O);
+      },
+      nullptr, Exact);
 }
 
 /// Exact: the branch's whole shape, as the remarks and the rewrite need it.
@@ -366,13 +416,15 @@ unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C) {
 /// know that the branch cannot pay, and where it might, it is evaluated
 /// again exactly.
 std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
+                                           const DivergentBranch *Guard,
                                            const Target &T, unsigned RegsBefore,
                                            bool Exact) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   Expected<DelayShape> S =
-      Exact ? getDelayShape(DB, LI, SE, T.ComputeCapability)
-            : getDelayShapeCosts(DB, LI, SE, T.ComputeCapability, *LoopFacts);
+      Exact ? getDelayShape(DB, LI, SE, T.ComputeCapability, Guard)
+            : getDelayShapeCosts(DB, LI, SE, T.ComputeCapability, *LoopFacts,
+                                 Guard);
   if (!S) {
     missed(*DB.Term, "Shape", toString(S.takeError()));
     return std::nullopt;
@@ -438,13 +490,16 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   // clears the threshold with the registers unchanged: where none might,
   // the candidate is refused whatever the code around the branch is.
   if (!Exact && MightPay)
-    return evaluate(DB, T, RegsBefore, true);
-  Candidate Cand{&DB, std::move(*S), *Best, {}, ""};
+    return evaluate(DB, Guard, T, RegsBefore, true);
+  Candidate Cand{&DB, Guard, std::move(*S), *Best, {}, ""};
   Cand.CostBefore = Before;
   Cand.CostAfter = BestCost;
   Cand.Worst = BestWorst;
   Cand.RegsBefore = RegsBefore;
   raw_string_ostream Head(Cand.Head);
+  if (Guard)
+    Head << "the branch's guard folded into the vote (lanes whose guard is "
+            "false are not live for it and never wait), ";
   Head << Best->describe(Opts, isSwitch(Cand.S))
        << "; per iteration: " << M.Describe << ", vote overhead "
        << format("%.1f", Overhead(*Best)) << " per trip; ";
@@ -456,16 +511,21 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   // Until measured: the decision with the registers unchanged, the most the
   // candidate can predict (delaying adds the vote's state, never removes
   // a live value).
-  Cand.D = decide({Before, RegsBefore}, {BestCost, RegsBefore}, T,
-                  Opts.MinSpeedup);
+  Cand.D =
+      decide({Before, RegsBefore}, {BestCost, RegsBefore}, T, Opts.MinSpeedup);
   return Cand;
 }
 
 /// The registers after, by rewriting a copy of the function, and the
 /// decision they give.
 void Delayer::measure(Candidate &C, const Target &T) {
-  C.D = decide({C.CostBefore, C.RegsBefore},
-               {C.CostAfter, registersAfter(C.S, C.C)}, T, Opts.MinSpeedup);
+  Estimate Before{C.CostBefore, C.RegsBefore},
+      After{C.CostAfter, registersAfter(C.S, C.C)};
+  if (decisionHingesOnRegisters(Before, After, T, Opts.MinSpeedup)) {
+    C.RegsBefore = Before.Registers = getFunctionRegisters(F);
+    After.Registers = registersAfter(C.S, C.C, /*Exact=*/true);
+  }
+  C.D = decide(Before, After, T, Opts.MinSpeedup);
   if (C.Worst < MaxPredictedLoss)
     C.D.Profitable = false;
   C.Measured = true;
@@ -478,20 +538,21 @@ void Delayer::summarizeUnmeasured(Candidate &C, const Target &T) {
   raw_string_ostream OS(C.Summary);
   OS << C.Head << "cost " << format("%.1f", C.CostBefore) << " -> "
      << format("%.1f", C.CostAfter) << ", registers " << C.RegsBefore
-     << " -> not counted, predicted speedup "
-     << format("%.2fx", C.D.Ratio) << " (threshold "
-     << format("%.2fx", Opts.MinSpeedup)
+     << " -> not counted, predicted speedup " << format("%.2fx", C.D.Ratio)
+     << " (threshold " << format("%.2fx", Opts.MinSpeedup)
      << ") at most, before the registers it adds" << C.Tail;
 }
 
 /// Decides one loop: of its top-level divergent branches, the one with the
 /// best predicted speedup is delayed, if it pays (or is forced).
-bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
-                         const Target &T) {
+bool Delayer::decideLoop(
+    ArrayRef<std::pair<const DivergentBranch *, const DivergentBranch *>>
+        Branches,
+    const Target &T) {
   // The function does not change while its candidates are evaluated: its
   // registers are counted once, not once per candidate or per loop.
   if (!RegsBefore)
-    RegsBefore = estimateRegisters(computeRegisterPressure(F));
+    RegsBefore = estimateFunctionRegisters(F);
   // A candidate that cannot pay is refused whatever the code before and
   // after its branch: with remarks off (nothing reads that code's costs)
   // and unforced, its arms decide, so a loop of many branches costs its
@@ -502,11 +563,12 @@ bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
           DEBUG_TYPE);
   if (!Exact)
     LoopFacts = DelayLoop::get(
-        *Branches.front()->L, FAM.getResult<LoopAnalysis>(F),
+        *Branches.front().first->L, FAM.getResult<LoopAnalysis>(F),
         FAM.getResult<ScalarEvolutionAnalysis>(F), T.ComputeCapability);
   SmallVector<Candidate, 4> Cands;
-  for (const DivergentBranch *DB : Branches)
-    if (std::optional<Candidate> C = evaluate(*DB, T, *RegsBefore, Exact))
+  for (auto [DB, Guard] : Branches)
+    if (std::optional<Candidate> C =
+            evaluate(*DB, Guard, T, *RegsBefore, Exact))
       Cands.push_back(std::move(*C));
   if (Cands.empty())
     return false;
@@ -522,8 +584,7 @@ bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
   });
   Candidate *Best = nullptr;
   for (Candidate *C : Order) {
-    bool CanPay =
-        C->D.Ratio >= Opts.MinSpeedup && C->Worst >= MaxPredictedLoss;
+    bool CanPay = C->D.Ratio >= Opts.MinSpeedup && C->Worst >= MaxPredictedLoss;
     bool CanBeat = !Best || C->D.Ratio > Best->D.Ratio ||
                    (C->D.Ratio == Best->D.Ratio && C < Best);
     if (!CanBeat || (!Opts.Force && !CanPay)) {
@@ -563,13 +624,31 @@ bool Delayer::decideLoop(ArrayRef<const DivergentBranch *> Branches,
   return true;
 }
 
+/// The if-only branch at the top level of DB's loop whose arm holds DB with
+/// no other divergent branch around it (`if (active) { ...; if (c) A else B;
+/// ... }`): its guard can fold into the vote. Null when there is none.
+static const DivergentBranch *getGuard(const DivergenceInfo &DI,
+                                       const DivergentBranch &DB) {
+  if (DB.Kind != BranchKind::IfElse || !DB.Join)
+    return nullptr;
+  const DivergentBranch *Guard = nullptr;
+  for (const DivergentBranch &G : DI.branches()) {
+    if (&G == &DB || G.L != DB.L || !G.armsContain(DB.getBlock()))
+      continue;
+    if (Guard || G.Kind != BranchKind::IfOnly || !G.TopLevelInLoop)
+      return nullptr; // Nested deeper, or under another kind of branch.
+    Guard = &G;
+  }
+  return Guard;
+}
+
 /// A loop this pass delayed has its vote in the header's terminator.
 static bool isDelayedLoop(const Loop &L) {
   return L.getHeader()->getTerminator()->getMetadata("divopt.delayed");
 }
 
 bool Delayer::run() {
-  const Target T = Target::get(getKernelInfo(F));
+  const Target T = getProfiledTarget(getKernelInfo(F), FP);
   bool Changed = false;
   for (unsigned Loops = 0; Loops < MaxLoopsPerFunction;) {
     const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
@@ -585,7 +664,8 @@ bool Delayer::run() {
       }
     if (!L)
       break;
-    SmallVector<const DivergentBranch *, 4> Candidates;
+    SmallVector<std::pair<const DivergentBranch *, const DivergentBranch *>, 4>
+        Candidates;
     const DivergentBranch *First = nullptr;
     for (const DivergentBranch &DB : DI.branches()) {
       if (DB.L != L || DB.Kind == BranchKind::LoopExit)
@@ -593,10 +673,20 @@ bool Delayer::run() {
       Seen.insert(DB.Term);
       First = First ? First : &DB;
       // A branch nested in an arm or after a join is not a candidate of
-      // its own; a blocked loop is reported at its first branch.
+      // its own, unless its arm is a guard's that folds into the vote; a
+      // blocked loop is reported at its first branch.
       if (DB.TopLevelInLoop || (DB.Blockers.any() && Candidates.empty()))
-        Candidates.push_back(&DB);
+        Candidates.push_back({&DB, nullptr});
+      else if (const DivergentBranch *G = getGuard(DI, DB))
+        Candidates.push_back({&DB, G});
     }
+    // A guard that folds into the vote of the branch it guards is not
+    // delayed on its own: its lanes skip, they do not take turns.
+    llvm::erase_if(Candidates, [&](const auto &C) {
+      return !C.second && any_of(Candidates, [&](const auto &O) {
+        return O.second == C.first;
+      });
+    });
     if (Candidates.empty()) {
       missed(*First->Term, "NotTopLevel",
              "no divergent branch at the top level of the loop's body");

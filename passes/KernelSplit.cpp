@@ -11,8 +11,10 @@
 #include "SplitLegality.h"
 #include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
+#include "analysis/ProfileUse.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
+#include "analysis/PtxasRegisters.h"
 #include "analysis/RegisterPressure.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -157,6 +159,8 @@ struct RegionCosts {
   SmallVector<Phase, 4> Ways;
   /// Probability that a warp has a lane taking each way.
   SmallVector<double, 4> WayRuns;
+  /// What of it the profile measured, for the remark; empty without.
+  std::string FromProfile;
 };
 
 Phase scaled(const Phase &P, double By) {
@@ -182,8 +186,9 @@ SmallVector<BlockCost, 32> getBlockCosts(Function &F, const Target &T,
   return Costs;
 }
 
-RegionCosts getRegionCosts(ArrayRef<BlockCost> Blocks,
-                           const DivergentBranch &DB, const SplitRegions &R) {
+RegionCosts getRegionCosts(Function &F, ArrayRef<BlockCost> Blocks,
+                           const DivergentBranch &DB, const SplitRegions &R,
+                           const Target &T, FunctionAnalysisManager &FAM) {
   RegionCosts C;
   C.Ways.assign(R.Ways.size(), Phase());
   for (const BlockCost &B : Blocks) {
@@ -194,7 +199,26 @@ RegionCosts getRegionCosts(ArrayRef<BlockCost> Blocks,
     P.Cost += B.Trips * B.Cost;
     P.Latency += B.Trips * B.Latency;
   }
-  if (const auto *Br = dyn_cast<BranchInst>(DB.Term)) {
+  FunctionProfile FP = getFunctionProfile(F, FAM);
+  if (const profile::BranchRecord *B = FP.getBranch(*DB.Term);
+      B && B->Ways.size() == R.Ways.size()) {
+    // Measured: the share of warp executions with a lane on each way is
+    // what each part's warps run of it.
+    raw_string_ostream OS(C.FromProfile);
+    OS << "from the profile: ";
+    ListSeparator LS(", ");
+    for (unsigned W = 0; W < B->Ways.size(); ++W) {
+      C.WayRuns.push_back(B->getWarpShare(W).value_or(1.0));
+      OS << LS << getWaySuffix(*DB.Term, W) << " runs in "
+         << format("%.0f%%", 100 * C.WayRuns.back()) << " of warps, "
+         << format("%.0f%%", 100 * B->getLaneShare(W).value_or(0))
+         << " of threads";
+    }
+    OS << " (" << describeMeasured(*B) << ")";
+    if (T.Shape.Source == LaunchShapeSource::Profile)
+      OS << "; launched at " << T.Shape.MaxThreads << " threads/block";
+    OS << "; ";
+  } else if (const auto *Br = dyn_cast<BranchInst>(DB.Term)) {
     WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*Br));
     C.WayRuns = {W.Both + W.ThenOnly, W.Both + W.ElseOnly};
   } else {
@@ -257,12 +281,21 @@ double getBestCaseRatio(const Estimate &Original, ArrayRef<Part> Parts,
 SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
                         const Target &Launch, const KernelSplitOptions &Opts) {
   SplitPrediction S;
+  // The gain is the original's lost occupancy: it must hold where the
+  // original needs fewer registers than estimated (the estimate's margin;
+  // the parts keep their estimates, which only makes them slower).
+  Estimate Leaner = Original;
+  Leaner.Registers -= std::min(Leaner.Registers, getRegisterCountMargin());
+  bool ByMargin = false;
   const Target T = getWorstBlockSize(
       Launch, Original.Registers,
       [&](const Target &At) {
-        return getSplitRatio(Original, Parts, At, Opts);
+        return std::min(getSplitRatio(Original, Parts, At, Opts),
+                        getSplitRatio(Leaner, Parts, At, Opts));
       },
       &S.Ratio);
+  ByMargin = getSplitRatio(Leaner, Parts, T, Opts) <
+             getSplitRatio(Original, Parts, T, Opts);
   raw_string_ostream OS(S.Explanation);
   auto List = [&](auto Field) {
     ListSeparator LS(", ");
@@ -281,8 +314,12 @@ SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
   OS << "; cost " << format("%.1f", Original.Cost) << " -> ";
   List([](const Part &P) { return format("%.1f", P.E.Cost); });
   OS << ", " << format("%g", Opts.LaunchOverheadPercent)
-     << "% per extra launch; predicted speedup " << format("%.2fx", S.Ratio)
-     << " (threshold " << format("%.2fx", Opts.Threshold) << ")";
+     << "% per extra launch; predicted speedup " << format("%.2fx", S.Ratio);
+  if (ByMargin)
+    OS << " with the kernel at " << Leaner.Registers
+       << " registers (the estimate less its margin of "
+       << Original.Registers - Leaner.Registers << ")";
+  OS << " (threshold " << format("%.2fx", Opts.Threshold) << ")";
   return S;
 }
 
@@ -317,7 +354,7 @@ private:
   const KernelSplitOptions &Opts;
   /// The kernel does not change while its branches are tried: its
   /// registers and block costs are found once.
-  std::optional<unsigned> OriginalRegisters;
+  std::optional<unsigned> OriginalRegisters, ExactOriginalRegisters;
   SmallVector<BlockCost, 32> BlockCosts;
   std::optional<KernelAccesses> Accesses;
 };
@@ -376,9 +413,9 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   }
   if (BlockCosts.empty())
     BlockCosts = getBlockCosts(F, T, FAM);
-  RegionCosts RC = getRegionCosts(BlockCosts, DB, R);
+  RegionCosts RC = getRegionCosts(F, BlockCosts, DB, R, T, FAM);
   if (!OriginalRegisters)
-    OriginalRegisters = estimateRegisters(computeRegisterPressure(F));
+    OriginalRegisters = estimateFunctionRegisters(F);
   // Phases in the order a warp runs them: the original runs the ways one
   // after the other, each part its own way between prologue and epilogue.
   Estimate Original{0, *OriginalRegisters, {RC.Prologue}};
@@ -398,6 +435,13 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   Original.Phases.push_back(RC.Epilogue);
   for (const Phase &P : Original.Phases)
     Original.Cost += P.Cost;
+  // Registers are the split's whole gain: in exact mode the kernel and its
+  // parts are always counted by ptxas.
+  if (useExactRegisterCounts()) {
+    if (!ExactOriginalRegisters)
+      ExactOriginalRegisters = getFunctionRegisters(F);
+    Original.Registers = *ExactOriginalRegisters;
+  }
   // Each part is a copy of the kernel to count its registers. Where no
   // register count can make the split pay, the copies would only give a
   // refusal's remark its numbers.
@@ -413,9 +457,11 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   for (auto [Way, P] : enumerate(C.Parts)) {
     // Named at commit: candidates of other branches may coexist until then.
     P.F = buildPart(F, *DB.Term, Entries[Way], F.getName() + ".candidate");
-    P.E.Registers = estimateRegisters(computeRegisterPressure(*P.F));
+    P.E.Registers = useExactRegisterCounts() ? getFunctionRegisters(*P.F)
+                                             : estimateFunctionRegisters(*P.F);
   }
   C.Prediction = predict(Original, C.Parts, T, Opts);
+  C.Prediction.Explanation = RC.FromProfile + C.Prediction.Explanation;
   return C;
 }
 
@@ -461,7 +507,8 @@ bool Splitter::run() {
     missed(*Branches.front()->Term, *Why);
     return false;
   }
-  const Target T = Target::get(DI.getKernelInfo());
+  const Target T =
+      getProfiledTarget(DI.getKernelInfo(), getFunctionProfile(F, FAM));
   std::optional<Candidate> Best;
   unsigned Tries = 0;
   for (const DivergentBranch *DB : Branches) {

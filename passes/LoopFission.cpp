@@ -62,6 +62,7 @@ std::optional<std::string> whyNotMovable(const Instruction &I) {
   if (!CB)
     return std::nullopt;
   StringRef Name = CB->getCalledFunction() ? CB->getCalledFunction()->getName()
+                   : CB->isInlineAsm()     ? StringRef("inline asm")
                                            : StringRef("an indirect callee");
   if (CB->isConvergent())
     return ("it holds a convergent operation (" + Name + ")").str();

@@ -83,16 +83,23 @@ SmallVector<Instruction *, 8> getSharedUsedBy(const FissionPlan &Plan,
 Decision decideFission(Function &F, const FissionPlan &Plan, const Target &T,
                        double Threshold) {
   unsigned CC = T.ComputeCapability;
-  Estimate Before{getBlockCost(*Plan.Body, CC),
-                  estimateRegisters(computeRegisterPressure(F))};
+  // Values beyond ptxas's limit are spilled to local memory and reloaded in
+  // every iteration of the loop.
+  Estimate Before{getBlockCost(*Plan.Body, CC), 0};
+  Before.Registers = estimateFunctionRegisters(F, &Before.Spilled);
   Estimate After;
   for (const auto &Group : Plan.Groups)
     After.Cost += getCost(Group, CC) + getCost(Plan.Control, CC) +
                   getCost(getSharedUsedBy(Plan, Group), CC);
-  After.Registers =
-      estimateRegistersAfter(F, [&](Function &, ValueToValueMapTy &VMap) {
-        applyFission(Plan, &VMap);
-      });
+  auto Split = [&](Function &, ValueToValueMapTy &VMap) {
+    applyFission(Plan, &VMap);
+  };
+  After.Registers = estimateRegistersAfter(F, Split, &After.Spilled);
+  if (decisionHingesOnRegisters(Before, After, T, Threshold)) {
+    Before.Registers = getFunctionRegisters(F, &Before.Spilled);
+    After.Registers = estimateRegistersAfter(F, Split, &After.Spilled,
+                                             /*Exact=*/true);
+  }
   return decide(Before, After, T, Threshold);
 }
 

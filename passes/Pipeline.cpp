@@ -6,6 +6,7 @@
 
 #include "Pipeline.h"
 #include "HostLaunch.h"
+#include "ProfileUsePass.h"
 #include "analysis/KernelInfo.h"
 #include "analysis/model/Occupancy.h"
 
@@ -33,6 +34,12 @@ static cl::opt<bool> HostLaunch(
     cl::desc("On the host side of a CUDA compile, send <<<>>> launches of "
              "kernels the device side split through DivOpt's launch hook "
              "(libdivopt-launch)"));
+
+static cl::opt<bool> ProfileGenerate(
+    "divopt-profile-generate", cl::init(false),
+    cl::desc("Instrument the device code to count how branches and loops "
+             "diverge (divergence-profile) instead of transforming it; the "
+             "program writes the profile at exit (docs/PROFILE-FORMAT.md)"));
 
 static cl::opt<std::string> PipelineText(
     "divopt-pipeline", cl::init(""), cl::value_desc("passes"),
@@ -112,7 +119,13 @@ PreservedAnalyses DivOptPipelinePass::run(Module &M,
         DS_Warning));
     return PreservedAnalyses::all();
   }
-  return Inner.run(M, MAM);
+  // The profile's identities are computed on the module as it came, before
+  // any transform; its stamps go again once every transform has read them.
+  if (!ProfileUsePass::apply(M, MAM))
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA = Inner.run(M, MAM);
+  clearProfileStamps(M);
+  return PA;
 }
 
 /// Set when building the pipeline came back to the extension point.
@@ -131,8 +144,11 @@ void registerAutomaticPipeline(PassBuilder &PB) {
       Reentered = true;
       return;
     }
-    StringRef Text =
-        PipelineText.empty() ? getDefaultPipeline() : StringRef(PipelineText);
+    // An instrumented build counts the code as clang made it: the
+    // transforms would change what the profile describes.
+    StringRef Text = ProfileGenerate        ? StringRef("divergence-profile")
+                     : PipelineText.empty() ? getDefaultPipeline()
+                                            : StringRef(PipelineText);
     Building = true;
     Reentered = false;
     Expected<DivOptPipelinePass> P = DivOptPipelinePass::create(PB, Text);

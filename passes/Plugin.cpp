@@ -13,15 +13,19 @@
 #include "BbvProfile.h"
 #include "BranchDistribution.h"
 #include "ContractionPinning.h"
+#include "DivergenceProfile.h"
 #include "DivergenceRemarks.h"
 #include "IterationDelay.h"
 #include "HostLaunch.h"
 #include "KernelSplit.h"
 #include "LoopSplit.h"
 #include "Pipeline.h"
+#include "ProfileUsePass.h"
 #include "ThreadRemap.h"
 #include "analysis/CostPrinter.h"
 #include "analysis/DivergenceAnalysis.h"
+#include "analysis/ProfileIdentity.h"
+#include "analysis/ProfileUse.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -81,6 +85,14 @@ static bool parseModulePass(PassBuilder &PB, StringRef Name,
     MPM.addPass(std::move(*P));
     return true;
   }
+  if (Name == "divopt-profile-use") {
+    MPM.addPass(ProfileUsePass());
+    return true;
+  }
+  if (Name == "divergence-profile") {
+    MPM.addPass(DivergenceProfilePass());
+    return true;
+  }
   if (Name == "host-launch") {
     MPM.addPass(HostLaunchPass());
     return true;
@@ -104,6 +116,10 @@ static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
     return addParsed<LoopSplitPass>(FPM, *P, parseLoopSplitOptions);
   if (Name == "print<divopt-divergence>") {
     FPM.addPass(DivergencePrinterPass(outs()));
+    return true;
+  }
+  if (Name == "print<divopt-profile-id>") {
+    FPM.addPass(ProfileIdentityPrinterPass(outs()));
     return true;
   }
   if (Name == "print<divopt-cost>") {
@@ -133,6 +149,10 @@ static bool counted(bool Parsed) {
 static void registerCallbacks(PassBuilder &PB) {
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
     FAM.registerPass([] { return DivergenceAnalysis(); });
+    FAM.registerPass([] { return ProfileIdentityAnalysis(); });
+  });
+  PB.registerAnalysisRegistrationCallback([](ModuleAnalysisManager &MAM) {
+    MAM.registerPass([] { return DivergenceProfileAnalysis(); });
   });
   PB.registerPipelineParsingCallback(
       [&PB](StringRef Name, ModulePassManager &MPM,

@@ -18,6 +18,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
 
 #include <map>
 #include <string>
@@ -240,28 +241,45 @@ public:
     return It->second;
   }
 
+  /// What Run (instructions of one arm) would meld with BB's (a block of
+  /// the other arm's sub-region) if they ran there.
+  double scoreRun(ArrayRef<Instruction *> Run, BasicBlock &BB,
+                  bool RunIsThen) const {
+    SmallVector<Instruction *, 16> Own = getBody(BB);
+    return RunIsThen ? scoreAligned(Run, Own) : scoreAligned(Own, Run);
+  }
+
 private:
+  static SmallVector<Instruction *, 16> getBody(BasicBlock &BB) {
+    SmallVector<Instruction *, 16> Out;
+    for (Instruction &I : BB)
+      if (!isa<PHINode>(I) && !I.isTerminator())
+        Out.push_back(&I);
+    return Out;
+  }
+
+  /// The score of the matches of the best alignment of a then-arm and an
+  /// else-arm instruction sequence.
+  double scoreAligned(ArrayRef<Instruction *> IA,
+                      ArrayRef<Instruction *> IB) const {
+    auto Pair = [&](unsigned X, unsigned Y) {
+      return scorePair(*IA[X], *IB[Y], R, CC);
+    };
+    double Score = 0;
+    for (const AlignedPair &C : alignSequences(IA.size(), IB.size(), Pair))
+      if (C.isMatch())
+        Score += Pair(*C.First, *C.Second);
+    return Score;
+  }
+
   double scoreRegions(const SubRegion &A, const SubRegion &B) const {
     if (A.Shape != B.Shape)
       return 0;
     // Same control flow melds even where no instruction does: one branch
     // on a selected condition instead of two.
     double Score = 1;
-    for (auto [BA, BB] : zip(A.Blocks, B.Blocks)) {
-      SmallVector<Instruction *, 16> IA, IB;
-      for (Instruction &I : *BA)
-        if (!isa<PHINode>(I) && !I.isTerminator())
-          IA.push_back(&I);
-      for (Instruction &I : *BB)
-        if (!isa<PHINode>(I) && !I.isTerminator())
-          IB.push_back(&I);
-      auto Pair = [&](unsigned X, unsigned Y) {
-        return scorePair(*IA[X], *IB[Y], R, CC);
-      };
-      for (const AlignedPair &C : alignSequences(IA.size(), IB.size(), Pair))
-        if (C.isMatch())
-          Score += Pair(*C.First, *C.Second);
-    }
+    for (auto [BA, BB] : zip(A.Blocks, B.Blocks))
+      Score += scoreAligned(getBody(*BA), getBody(*BB));
     return Score;
   }
 
@@ -293,26 +311,100 @@ static MeldRegion getScoringRegion(BranchInst &Br, BasicBlock *Join) {
   return R;
 }
 
-/// Which way an empty copy of a branch goes: to the region's end when one
-/// way leads there at once, else the second way.
-static bool getPhantomWay(const BranchInst &Br, const BasicBlock *Exit) {
-  return Br.getSuccessor(0) == Exit && Br.getSuccessor(1) != Exit;
+/// Blocks of Src from which Target is reached, Target included (none
+/// without a target).
+static SmallPtrSet<const BasicBlock *, 16>
+getLeadingTo(const SubRegion &Src, const BasicBlock *Target) {
+  SmallPtrSet<const BasicBlock *, 16> Out;
+  if (!Target)
+    return Out;
+  SmallVector<const BasicBlock *, 16> Work{Target};
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (!Out.insert(BB).second)
+      continue;
+    for (const BasicBlock *P : predecessors(BB))
+      if (P != Src.Head && is_contained(Src.Blocks, P))
+        Work.push_back(P);
+  }
+  return Out;
+}
+
+/// Which way an empty copy of a branch goes: towards the block that
+/// receives the other arm's code (Leading holds the blocks that reach it),
+/// else to the region's end when one way leads there at once, else the
+/// second way.
+static bool getPhantomWay(const BranchInst &Br, const BasicBlock *Exit,
+                          const SmallPtrSetImpl<const BasicBlock *> &Leading) {
+  const BasicBlock *S0 = Br.getSuccessor(0), *S1 = Br.getSuccessor(1);
+  if (Leading.contains(S0) != Leading.contains(S1))
+    return Leading.contains(S0);
+  return S0 == Exit && S1 != Exit;
+}
+
+/// Moves Run into Into, a block of the empty copy that G enters. Its
+/// values reach the copy's end through PHIs (poison on the ways the lanes
+/// never take); each such PHI in a copy of block X gets a poison partner
+/// in X, so that paired blocks keep the same PHIs, one to one.
+static void
+moveIntoCopy(ArrayRef<Instruction *> Run, BasicBlock *Into, BasicBlock *G,
+             const DenseMap<const BasicBlock *, BasicBlock *> &Copy) {
+  for (Instruction *I : Run)
+    I->moveBefore(Into->getTerminator()->getIterator());
+  SmallVector<PHINode *, 8> Inserted;
+  SSAUpdater SSA(&Inserted);
+  for (Instruction *I : Run) {
+    SmallVector<Use *, 8> Outside;
+    for (Use &U : I->uses()) {
+      auto *UI = cast<Instruction>(U.getUser());
+      BasicBlock *At = isa<PHINode>(UI) ? cast<PHINode>(UI)->getIncomingBlock(U)
+                                        : UI->getParent();
+      if (At != Into)
+        Outside.push_back(&U);
+    }
+    if (Outside.empty())
+      continue;
+    SSA.Initialize(I->getType(), I->getName());
+    SSA.AddAvailableValue(G, PoisonValue::get(I->getType()));
+    SSA.AddAvailableValue(Into, I);
+    for (Use *U : Outside)
+      SSA.RewriteUse(*U);
+  }
+  DenseMap<BasicBlock *, const BasicBlock *> Original;
+  for (auto [From, To] : Copy)
+    Original[To] = From;
+  for (PHINode *P : Inserted) {
+    BasicBlock *BB = P->getParent();
+    P->moveBefore(BB->getFirstNonPHIIt());
+    auto *X = const_cast<BasicBlock *>(Original.lookup(BB));
+    assert(X && "SSAUpdater joined values outside the copy");
+    auto *Partner =
+        PHINode::Create(P->getType(), pred_size(X), P->getName() + ".none",
+                        X->getFirstNonPHIIt());
+    for (BasicBlock *Pred : predecessors(X))
+      Partner->addIncoming(PoisonValue::get(P->getType()), Pred);
+  }
 }
 
 /// Splits At's block before At and puts between the halves an empty copy
 /// of Src's control flow whose branches always go the same way: lanes of
-/// this arm run through it doing nothing. Returns the blocks added.
-static unsigned insertPhantom(const SubRegion &Src, Instruction *At) {
+/// this arm run through it doing nothing but Run (instructions of this
+/// arm just before At), which moves into the copy of Target, a block of
+/// Src whose code it matches. Returns the blocks added.
+static unsigned insertPhantom(const SubRegion &Src, Instruction *At,
+                              const BasicBlock *Target,
+                              ArrayRef<Instruction *> Run) {
   BasicBlock *G = At->getParent();
   LLVMContext &Ctx = G->getContext();
   Function *F = G->getParent();
   BasicBlock *Rest =
       SplitBlock(G, At->getIterator(), static_cast<DomTreeUpdater *>(nullptr),
                  nullptr, nullptr, G->getName() + ".rest");
-  DenseMap<BasicBlock *, BasicBlock *> Copy;
+  DenseMap<const BasicBlock *, BasicBlock *> Copy;
   Copy[Src.Exit] = Rest;
   for (BasicBlock *BB : Src.Blocks)
     Copy[BB] = BasicBlock::Create(Ctx, BB->getName() + ".none", F, Rest);
+  const auto Leading = getLeadingTo(Src, Target);
   auto Mirror = [&](const BranchInst *Br, BasicBlock *Into) {
     if (Br->isUnconditional()) {
       BranchInst::Create(Copy.lookup(Br->getSuccessor(0)), Into);
@@ -320,7 +412,7 @@ static unsigned insertPhantom(const SubRegion &Src, Instruction *At) {
     }
     BranchInst::Create(
         Copy.lookup(Br->getSuccessor(0)), Copy.lookup(Br->getSuccessor(1)),
-        ConstantInt::getBool(Ctx, getPhantomWay(*Br, Src.Exit)), Into);
+        ConstantInt::getBool(Ctx, getPhantomWay(*Br, Src.Exit, Leading)), Into);
   };
   G->getTerminator()->eraseFromParent();
   Mirror(Src.Entering, G);
@@ -339,7 +431,70 @@ static unsigned insertPhantom(const SubRegion &Src, Instruction *At) {
         Q->addIncoming(PoisonValue::get(P.getType()), Pred);
     }
   }
+  // Run ends right before At and nothing between uses it: moved in order
+  // onto the path every lane of this arm takes, it computes the same.
+  if (Target)
+    moveIntoCopy(Run, Copy.lookup(Target), G, Copy);
   return Src.Blocks.size() + 1;
+}
+
+namespace {
+
+/// Where a lone sub-region's empty copy goes, and what of the other arm
+/// runs inside it.
+struct Edit {
+  const SubRegion *Src;
+  /// The other arm's instruction the copy goes before.
+  Instruction *At;
+  /// Whether the other arm is the then-arm.
+  bool OtherIsThen;
+  /// The block of Src whose copy receives Run (null: none does).
+  const BasicBlock *Target = nullptr;
+  SmallVector<Instruction *, 8> Run;
+};
+
+} // namespace
+
+/// The longest run of instructions moved into a lone sub-region's copy.
+static constexpr unsigned MaxRun = 16;
+
+/// Chooses what of the other arm runs inside Ed's empty copy: a run of
+/// instructions around the place of the copy (Other's tokens next to
+/// NextTok, in At's block), if it matches a block of the lone sub-region
+/// better than where the alignment put it. `if (full) I--; else { ...;
+/// if (free) {...} else I--; }`: the short arm's `I--` runs in the copy of
+/// the long arm's `I--` block, its lanes going that way, and melds there.
+static void chooseRunTarget(Edit &Ed, const ArmSequence &Other,
+                            unsigned NextTok, ArrayRef<double> TokScore,
+                            TokenScorer &Score) {
+  auto InBlock = [&](unsigned K) {
+    const Token &Tok = Other.Tokens[K];
+    return Tok.Region < 0 && Tok.I->getParent() == Ed.At->getParent();
+  };
+  unsigned Lo = NextTok, Hi = NextTok;
+  while (Lo > 0 && NextTok - Lo < MaxRun && InBlock(Lo - 1))
+    --Lo;
+  while (Hi < Other.Tokens.size() && Hi - NextTok < MaxRun && InBlock(Hi))
+    ++Hi;
+  double Best = 0;
+  for (unsigned I = Lo; I <= NextTok; ++I)
+    for (unsigned J = std::max(NextTok, I + 1); J <= Hi && J - I <= MaxRun;
+         ++J) {
+      SmallVector<Instruction *, 16> Run;
+      double Lost = 0;
+      for (unsigned K = I; K < J; ++K) {
+        Run.push_back(Other.Tokens[K].I);
+        Lost += TokScore[K];
+      }
+      for (BasicBlock *BB : Ed.Src->Blocks) {
+        double Gain = Score.scoreRun(Run, *BB, Ed.OtherIsThen) - Lost;
+        if (Gain > Best) {
+          Best = Gain;
+          Ed.Target = BB;
+          Ed.Run.assign(Run.begin(), Run.end());
+        }
+      }
+    }
 }
 
 Expected<unsigned> alignArms(BranchInst &Br, BasicBlock *Join, unsigned CC) {
@@ -363,13 +518,17 @@ Expected<unsigned> alignArms(BranchInst &Br, BasicBlock *Join, unsigned CC) {
       alignSequences(T->Tokens.size(), E->Tokens.size(),
                      [&](unsigned I, unsigned J) { return Score(I, J); });
 
+  // What each token's match scores (0 unmatched): what moving it loses.
+  SmallVector<double, 64> TScore(T->Tokens.size()), EScore(E->Tokens.size());
+  for (const AlignedPair &C : Columns)
+    if (C.isMatch())
+      TScore[*C.First] = EScore[*C.Second] = Score(*C.First, *C.Second);
+
   // Where each lone sub-region's copy goes in the other arm: before that
   // arm's next token (or at the end of its last block).
-  struct Edit {
-    const SubRegion *Src;
-    Instruction *At;
-  };
   SmallVector<Edit, 4> Edits;
+  SmallVector<unsigned, 4> NextToks;
+  DenseMap<BasicBlock *, unsigned> EditsIn;
   for (auto [Idx, C] : enumerate(Columns)) {
     const bool FromThen = C.First.has_value();
     if (C.isMatch())
@@ -384,20 +543,30 @@ Expected<unsigned> alignArms(BranchInst &Br, BasicBlock *Join, unsigned CC) {
       return refuse("a loop of one arm has no loop of the same shape in the "
                     "other");
     Instruction *At = Other.Last->getTerminator();
+    unsigned NextTok = Other.Tokens.size();
     for (const AlignedPair &N : drop_begin(Columns, Idx + 1))
       if (auto Next = FromThen ? N.Second : N.First) {
         At = Other.Tokens[*Next].At;
+        NextTok = *Next;
         break;
       }
-    Edits.push_back({&Src, At});
+    Edits.push_back({&Src, At, !FromThen, nullptr, {}});
+    NextToks.push_back(NextTok);
+    ++EditsIn[At->getParent()];
   }
   if (Edits.empty())
     return refuse("every sub-region of one arm has a partner of the same "
                   "shape in the other; the arms' blocks differ in PHIs or "
                   "predecessors");
+  // Where one copy goes into a block, the code before it may run inside.
+  for (auto [Ed, NextTok] : zip(Edits, NextToks)) {
+    if (EditsIn.lookup(Ed.At->getParent()) == 1)
+      chooseRunTarget(Ed, Ed.OtherIsThen ? *T : *E, NextTok,
+                      Ed.OtherIsThen ? TScore : EScore, Score);
+  }
   unsigned Added = 0;
   for (const Edit &Ed : Edits)
-    Added += insertPhantom(*Ed.Src, Ed.At);
+    Added += insertPhantom(*Ed.Src, Ed.At, Ed.Target, Ed.Run);
   return Added;
 }
 

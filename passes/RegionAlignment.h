@@ -22,6 +22,14 @@
 // the other arm skips it, and what both arms do after it (the draw, the
 // sincosf with its own inner branches) melds.
 //
+// The empty copy's constant branches take the way to the block whose code
+// best matches the other arm's instructions around the copy's place, if
+// that beats where the alignment put them; those instructions then run
+// there (`if (full) I--; else { ...; if (free) {...} else I--; }`: the
+// short arm's `I--` melds with the long arm's). Blocks of the copy that
+// its lanes never reach are the other arm's alone: the melder emits their
+// code without a diamond.
+//
 // Only acyclic sub-regions get an empty copy (a loop's copy would need a
 // way out that no constant gives in general); loops meld with loops of the
 // same shape. Every thread still runs its own instructions, in order.

@@ -69,6 +69,9 @@ SplitRefusal refuse(StringRef Name, const Twine &Why) {
 StringRef getCalleeName(const CallBase &CB) {
   if (const Function *Callee = CB.getCalledFunction())
     return Callee->getName();
+  // CUDA's __half arithmetic is inline asm (cuda_fp16.h), convergent.
+  if (CB.isInlineAsm())
+    return "inline asm";
   return "an indirect callee";
 }
 

@@ -54,17 +54,23 @@ void checkModelInputs(const BbvSet &Set, const std::vector<double> &BlockLat,
 
 namespace {
 
-/// The threads of each warp of the launch, in position order: F(First,
-/// Lanes) for each, where First points at its lanes' thread indices.
+/// The threads of each warp of the launch (of the CTAs Only lists, when
+/// given), in position order: F(First, Lanes) for each, where First points
+/// at its lanes' thread indices.
 template <typename Fn>
 void forEachWarp(const BbvSet &Set, const std::vector<std::uint32_t> &Order,
-                 const LaunchShape &Shape, Fn F) {
+                 const LaunchShape &Shape,
+                 const std::vector<std::uint32_t> *Only, Fn F) {
   const std::size_t Ctas =
       (Set.Threads + Shape.ThreadsPerBlock - 1) / Shape.ThreadsPerBlock;
   const std::size_t WarpsPerCta =
       (Shape.ThreadsPerBlock + Shape.WarpSize - 1) / Shape.WarpSize;
   std::vector<std::uint32_t> Lanes;
-  for (std::size_t C = 0; C < Ctas; ++C) {
+  for (std::size_t I = 0; I < (Only ? Only->size() : Ctas); ++I) {
+    std::size_t C = Only ? (*Only)[I] : I;
+    if (C >= Ctas)
+      throw std::invalid_argument("sampled CTA " + std::to_string(C) +
+                                  " of a launch of " + std::to_string(Ctas));
     for (std::size_t W = 0; W < WarpsPerCta; ++W) {
       Lanes.clear();
       std::size_t First = C * Shape.ThreadsPerBlock + W * Shape.WarpSize;
@@ -100,13 +106,14 @@ std::vector<WarpDemand> getWarpDemands(const BbvSet &Set,
                                        const std::vector<double> &BlockLat,
                                        const MemorySystem *Mem,
                                        const std::vector<std::uint32_t> &Order,
-                                       const LaunchShape &Shape) {
+                                       const LaunchShape &Shape,
+                                       const std::vector<std::uint32_t> *Ctas) {
   checkModelInputs(Set, BlockLat, Order, Shape);
   if (Mem)
     checkMemoryInputs(Set, *Mem);
   std::vector<WarpDemand> Warps;
   std::vector<std::uint32_t> Max(Set.Blocks);
-  forEachWarp(Set, Order, Shape,
+  forEachWarp(Set, Order, Shape, Ctas,
               [&](const std::uint32_t *Threads, std::size_t Lanes) {
                 WarpDemand D;
                 D.Issue = getIssueLatency(Set, BlockLat, Threads, Lanes, Max);

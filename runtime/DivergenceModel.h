@@ -72,12 +72,13 @@ struct WarpDemand {
 };
 
 /// The demand of every warp of the launch, in position order; Mem may be
-/// null (no memory side: Memory stays 0).
-std::vector<WarpDemand> getWarpDemands(const BbvSet &Set,
-                                       const std::vector<double> &BlockLat,
-                                       const MemorySystem *Mem,
-                                       const std::vector<std::uint32_t> &Order,
-                                       const LaunchShape &Shape);
+/// null (no memory side: Memory stays 0). With Ctas (LaunchSample.h), the
+/// warps of those CTAs only, in the list's order.
+std::vector<WarpDemand>
+getWarpDemands(const BbvSet &Set, const std::vector<double> &BlockLat,
+               const MemorySystem *Mem, const std::vector<std::uint32_t> &Order,
+               const LaunchShape &Shape,
+               const std::vector<std::uint32_t> *Ctas = nullptr);
 
 /// Latency of every warp of the launch, in position order. Positions past
 /// the set's threads (a partial last CTA) are idle lanes.

@@ -19,9 +19,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "profile/ProfileFormat.h"
 #include "runtime/HostLaunchAbi.h"
 #include "runtime/HostLaunchPlan.h"
 #include "runtime/LaunchRegistry.h"
+#include "runtime/ProfileCollector.h"
 
 #include <cuda.h>
 #include <cuda_runtime_api.h>
@@ -142,9 +144,12 @@ std::optional<KernelRecord> resolve(const char *Name, const void *Stub,
   if (E != cudaSuccess) {
     cudaGetLastError();
     R.Plan.K = HostPlan::Kind::Refused;
+    // Neither DivOpt nor the program can launch a kernel the runtime does
+    // not know; the two usual causes are named.
     R.Plan.Why = "the CUDA runtime libdivopt-launch uses does not know its "
                  "kernel stub (is the program linked with the static CUDA "
-                 "runtime?): " +
+                 "runtime, or an -fgpu-rdc program linked without "
+                 "--offload-new-driver, so that no kernel was registered?): " +
                  describe(E);
     return R;
   }
@@ -175,6 +180,46 @@ std::string join(const std::vector<std::string> &Names) {
   return S;
 }
 
+/// At exit: the run's divergence profile, from the counters of the
+/// instrumented kernels launched (ProfileCollector.h). Runs from the
+/// registry's atexit handler, registered at the first launch, after the
+/// CUDA runtime registered its own teardown: the libraries are still
+/// loaded.
+void writeProfileAtExit() {
+  std::vector<std::string> Warnings;
+  profile::Profile P = ProfileCollector::get().collect(
+      [](const void *Library) -> std::unique_ptr<DeviceImage> {
+        return std::make_unique<RuntimeLibrary>(
+            reinterpret_cast<cudaLibrary_t>(const_cast<void *>(Library)));
+      },
+      Warnings);
+  if (P.Launches.empty() && P.Functions.empty() && Warnings.empty())
+    return; // Only split kernels ran: no instrumented code.
+  std::string Path, Why;
+  bool Written = writeRunProfile(P, std::getenv(profile::ProfileFileVariable),
+                                 Path, Warnings, Why);
+  for (const std::string &W : Warnings)
+    std::fprintf(stderr, "divopt: profile: %s\n", W.c_str());
+  if (!Written)
+    std::fprintf(stderr, "divopt: profile not written: %s\n", Why.c_str());
+  else if (isVerbose())
+    std::fprintf(stderr, "divopt: profile written to %s\n", Path.c_str());
+}
+
+/// Counts the launch for the divergence profile when the kernel's library
+/// is known (the collector drops kernels without counters at exit).
+void noteLaunch(const KernelRecord &R, dim3 Grid, dim3 Block,
+                size_t SharedMem) {
+  if (!R.Library)
+    return;
+  profile::LaunchConfig C;
+  C.Grid = {Grid.x, Grid.y, Grid.z};
+  C.Block = {Block.x, Block.y, Block.z};
+  C.SharedBytes = SharedMem;
+  if (ProfileCollector::get().noteLaunch(R.Library, R.Name, C))
+    LaunchRegistry::get().addExitHook(writeProfileAtExit);
+}
+
 int launchThroughPlan(const char *Name, const void *Stub, dim3 Grid, dim3 Block,
                       void **Args, size_t SharedMem, cudaStream_t Stream) {
   if (!Name || !Stub)
@@ -183,6 +228,7 @@ int launchThroughPlan(const char *Name, const void *Stub, dim3 Grid, dim3 Block,
       Stub, [&] { return resolve(Name, Stub, Stream); });
   if (!R)
     return HostLaunchNotHandled;
+  noteLaunch(*R, Grid, Block, SharedMem);
   switch (R->Plan.K) {
   case HostPlan::Kind::Unsplit:
     sayOnce(Stub, "plan",

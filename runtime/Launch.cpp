@@ -32,6 +32,17 @@ std::string describeArgumentMismatch(const std::vector<std::size_t> &Expected,
   return {};
 }
 
+namespace {
+LaunchObserver &getObserver() {
+  static LaunchObserver Observer;
+  return Observer;
+}
+} // namespace
+
+void setLaunchObserver(LaunchObserver Observer) {
+  getObserver() = std::move(Observer);
+}
+
 void launchPacked(const Kernel &K, const LaunchConfig &Config, void **Arguments,
                   const std::size_t *Sizes, std::size_t Count) {
   std::string Mismatch =
@@ -43,6 +54,8 @@ void launchPacked(const Kernel &K, const LaunchConfig &Config, void **Arguments,
                              Config.Block.Z, Config.DynamicSharedBytes,
                              Config.Stream, Arguments, nullptr),
               "cuLaunchKernel", K.name());
+  if (getObserver())
+    getObserver()(K, Config);
 }
 
 } // namespace divopt::runtime

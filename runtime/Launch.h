@@ -24,6 +24,7 @@
 #include <cuda.h>
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,12 @@ inline LaunchConfig makeLaunchConfig(unsigned Blocks,
 std::string describeArgumentMismatch(const std::vector<std::size_t> &Expected,
                                      const std::size_t *Given,
                                      std::size_t Count);
+
+/// Told of every launch launchPacked makes (profile collection,
+/// ModuleProfile.h); null: none. Not thread-safe to change mid-launch.
+using LaunchObserver =
+    std::function<void(const Kernel &, const LaunchConfig &)>;
+void setLaunchObserver(LaunchObserver Observer);
 
 /// Checks the packed arguments against K, then cuLaunchKernel.
 void launchPacked(const Kernel &K, const LaunchConfig &Config, void **Arguments,

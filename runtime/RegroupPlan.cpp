@@ -7,28 +7,51 @@
 #include "runtime/RegroupPlan.h"
 
 #include <algorithm>
+#include <functional>
 #include <future>
 
 namespace divopt::runtime {
 
 ModelPrediction predictFromDemands(const std::vector<WarpDemand> &Warps,
                                    const LaunchShape &Shape) {
-  ModelPrediction P;
-  P.Weighted = getBbvWeightedFromDemands(Warps, Shape);
-  if (Shape.FirstWaveSms.empty()) {
-    P.Scheduled = P.ScheduledRoundRobin =
-        getBbvWeightedScheduledFromDemands(Warps, Shape);
-    return P;
+  return predictFromDemands(std::vector<ModelLaunch>{{&Warps, Shape}})[0];
+}
+
+std::vector<ModelPrediction>
+predictFromDemands(const std::vector<ModelLaunch> &Launches) {
+  // The simulations are independent, a few milliseconds each for a million
+  // threads: the measured first wave and round-robin of every launch run
+  // at once, the last one on this thread.
+  struct Simulation {
+    const std::vector<WarpDemand> *Warps;
+    LaunchShape Shape;
+    double *Result;
+  };
+  std::vector<ModelPrediction> P(Launches.size());
+  std::vector<Simulation> Sims;
+  for (std::size_t I = 0; I < Launches.size(); ++I) {
+    const ModelLaunch &L = Launches[I];
+    P[I].Weighted = getBbvWeightedFromDemands(*L.Warps, L.Shape);
+    Sims.push_back({L.Warps, L.Shape, &P[I].Scheduled});
+    if (!L.Shape.FirstWaveSms.empty()) {
+      LaunchShape RoundRobin = L.Shape;
+      RoundRobin.FirstWaveSms.clear();
+      Sims.push_back({L.Warps, RoundRobin, &P[I].ScheduledRoundRobin});
+    }
   }
-  // The two dealings are independent simulations of a few milliseconds
-  // each for a million threads: run them at once.
-  LaunchShape RoundRobin = Shape;
-  RoundRobin.FirstWaveSms.clear();
-  std::future<double> Rr = std::async(std::launch::async, [&] {
-    return getBbvWeightedScheduledFromDemands(Warps, RoundRobin);
-  });
-  P.Scheduled = getBbvWeightedScheduledFromDemands(Warps, Shape);
-  P.ScheduledRoundRobin = Rr.get();
+  auto Run = [](const Simulation &S) {
+    *S.Result = getBbvWeightedScheduledFromDemands(*S.Warps, S.Shape);
+  };
+  std::vector<std::future<void>> Others;
+  for (std::size_t I = 0; I + 1 < Sims.size(); ++I)
+    Others.push_back(std::async(std::launch::async, Run, std::cref(Sims[I])));
+  if (!Sims.empty())
+    Run(Sims.back());
+  for (std::future<void> &F : Others)
+    F.get(); // Rethrows a simulation's exception.
+  for (std::size_t I = 0; I < Launches.size(); ++I)
+    if (Launches[I].Shape.FirstWaveSms.empty())
+      P[I].ScheduledRoundRobin = P[I].Scheduled;
   return P;
 }
 

@@ -46,6 +46,18 @@ ModelPrediction predict(const BbvSet &Set, const std::vector<double> &BlockLat,
 ModelPrediction predictFromDemands(const std::vector<WarpDemand> &Warps,
                                    const LaunchShape &Shape);
 
+/// One launch for predictFromDemands: its warps' demands and its shape
+/// (for a sample, LaunchSample.h's sampled shape).
+struct ModelLaunch {
+  const std::vector<WarpDemand> *Warps = nullptr;
+  LaunchShape Shape;
+};
+
+/// predictFromDemands for each launch (a plan's before and after), every
+/// simulation on a thread of its own.
+std::vector<ModelPrediction>
+predictFromDemands(const std::vector<ModelLaunch> &Launches);
+
 struct RegroupPlan {
   RegroupAlgorithm Algorithm = RegroupAlgorithm::GreedyMax;
   /// Position -> thread; the redirection table of the remapped kernel.

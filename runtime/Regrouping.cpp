@@ -6,13 +6,12 @@
 
 #include "runtime/Regrouping.h"
 
+#include "runtime/GreedyMerge.h"
+
 #include <algorithm>
-#include <functional>
 #include <numeric>
-#include <queue>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 
 namespace divopt::runtime {
@@ -36,6 +35,20 @@ std::optional<RegroupAlgorithm> parseRegroupAlgorithm(std::string_view Name) {
     if (Name == getRegroupAlgorithmName(A))
       return A;
   return std::nullopt;
+}
+
+std::vector<std::uint32_t>
+getSortingColumns(const std::vector<std::uint32_t> &Least,
+                  const std::vector<std::uint32_t> &Most) {
+  std::vector<std::uint32_t> Cols;
+  for (std::uint32_t Col = 0; Col < Least.size() && Col < Most.size(); ++Col)
+    if (Least[Col] < Most[Col])
+      Cols.push_back(Col);
+  std::stable_sort(Cols.begin(), Cols.end(),
+                   [&](std::uint32_t A, std::uint32_t B) {
+                     return Most[A] - Least[A] > Most[B] - Least[B];
+                   });
+  return Cols;
 }
 
 namespace {
@@ -87,11 +100,21 @@ std::optional<BbvClasses> formClassesByHash(const BbvSet &Set,
     }
     ClassOf[T] = It->second;
   }
+  // The distinct rows span what all rows span.
+  std::vector<std::uint32_t> Least(Width, ~0u), Most(Width, 0);
+  for (const std::uint32_t *Row : Rows)
+    for (std::size_t B = 0; B < Width; ++B) {
+      Least[B] = std::min(Least[B], Row[B]);
+      Most[B] = std::max(Most[B], Row[B]);
+    }
+  std::vector<std::uint32_t> Cols = getSortingColumns(Least, Most);
   std::vector<std::uint32_t> ByRow(Rows.size());
   std::iota(ByRow.begin(), ByRow.end(), 0u);
   std::sort(ByRow.begin(), ByRow.end(), [&](std::uint32_t A, std::uint32_t B) {
-    return std::lexicographical_compare(Rows[A], Rows[A] + Width, Rows[B],
-                                        Rows[B] + Width);
+    for (std::uint32_t Col : Cols)
+      if (Rows[A][Col] != Rows[B][Col])
+        return Rows[A][Col] > Rows[B][Col];
+    return false;
   });
   std::vector<std::uint32_t> RankOf(Rows.size());
   for (std::uint32_t R = 0; R < ByRow.size(); ++R)
@@ -127,10 +150,17 @@ void radixPass(std::vector<std::uint64_t> &Keys,
   Threads.swap(ThreadsNext);
 }
 
-/// Per column, the bits its counts span above their least value, and that
-/// value: one pass over the rows, in memory order.
-std::vector<std::pair<unsigned, std::uint32_t>>
-getColumnSpans(const BbvSet &Set) {
+/// One column of a packed key: its index, the bits its counts span above
+/// their least value, and that value.
+struct KeyColumn {
+  std::uint32_t Col;
+  unsigned Bits;
+  std::uint32_t Most; ///< A key holds Most - count: heavier rows first.
+};
+
+/// Sorting's varying columns, most significant first (getSortingColumns):
+/// one pass over the rows, in memory order.
+std::vector<KeyColumn> getKeyColumns(const BbvSet &Set) {
   std::vector<std::uint32_t> Least(Set.Blocks, ~0u), Most(Set.Blocks, 0);
   for (std::size_t T = 0; T < Set.Threads; ++T) {
     const std::uint32_t *Row = Set.row(T);
@@ -139,34 +169,34 @@ getColumnSpans(const BbvSet &Set) {
       Most[Col] = std::max(Most[Col], Row[Col]);
     }
   }
-  std::vector<std::pair<unsigned, std::uint32_t>> Spans;
-  for (std::size_t Col = 0; Col < Set.Blocks; ++Col) {
+  std::vector<KeyColumn> Key;
+  for (std::uint32_t Col : getSortingColumns(Least, Most)) {
     unsigned Bits = 0;
     while (Bits < 32 && (std::uint64_t(Most[Col] - Least[Col]) >> Bits) != 0)
       ++Bits;
-    Spans.push_back({Set.Threads ? Bits : 0, Least[Col]});
+    Key.push_back({Col, Bits, Most[Col]});
   }
-  return Spans;
+  return Key;
 }
 
 /// Many distinct BBVs whose varying columns fit 64 bits together: each row
-/// packed into one key (the columns in significance order, each less its
-/// least value), so that key order is lexicographic row order, then a
+/// packed into one key (the columns in significance order, each as its
+/// largest value less the count), so that key order is descending
+/// lexicographic row order, then a
 /// stable LSD radix sort of the keys: linear in the threads, where
 /// comparison sorts of a million rows took most of a second.
 std::optional<BbvClasses> formClassesByPackedKeys(const BbvSet &Set) {
-  std::vector<std::pair<unsigned, std::uint32_t>> Span = getColumnSpans(Set);
+  std::vector<KeyColumn> Key = getKeyColumns(Set);
   unsigned Bits = 0;
-  for (const auto &S : Span)
-    Bits += S.first;
+  for (const KeyColumn &C : Key)
+    Bits += C.Bits;
   if (Bits > 64)
     return std::nullopt;
   std::vector<std::uint64_t> Keys(Set.Threads), KeysNext(Set.Threads);
   for (std::size_t T = 0; T < Set.Threads; ++T) {
     std::uint64_t K = 0;
-    for (std::size_t Col = 0; Col < Set.Blocks; ++Col)
-      if (Span[Col].first > 0)
-        K = K << Span[Col].first | (Set.row(T)[Col] - Span[Col].second);
+    for (const KeyColumn &C : Key)
+      K = K << C.Bits | (C.Most - Set.row(T)[C.Col]);
     Keys[T] = K;
   }
   BbvClasses C;
@@ -191,16 +221,15 @@ BbvClasses formClassesByColumns(const BbvSet &Set) {
   std::iota(C.Sorted.begin(), C.Sorted.end(), 0u);
   std::vector<std::uint64_t> Keys(Set.Threads);
   std::vector<std::uint32_t> Next(Set.Threads);
-  for (std::size_t Col = Set.Blocks; Col-- > 0;) {
-    bool Varies = false;
+  std::vector<KeyColumn> Key = getKeyColumns(Set);
+  for (std::size_t K = Key.size(); K-- > 0;) {
+    std::uint32_t Col = Key[K].Col;
     for (std::size_t P = 0; P < Set.Threads; ++P) {
-      std::uint32_t V = Set.row(C.Sorted[P])[Col];
-      Varies |= V != Set.row(C.Sorted[0])[Col];
-      // Equal counts keep their order: the position breaks the tie.
+      // Descending counts (Most - count ascending); equal counts keep
+      // their order: the position breaks the tie.
+      std::uint32_t V = Key[K].Most - Set.row(C.Sorted[P])[Col];
       Keys[P] = static_cast<std::uint64_t>(V) << 32 | P;
     }
-    if (!Varies)
-      continue;
     std::sort(Keys.begin(), Keys.end());
     for (std::size_t P = 0; P < Set.Threads; ++P)
       Next[P] = C.Sorted[Keys[P] & 0xffffffffu];
@@ -219,201 +248,81 @@ BbvClasses formClasses(const BbvSet &Set) {
   return formClassesByColumns(Set);
 }
 
-/// Groups of threads laid out together, each a chain of runs of the sorted
-/// order; a group takes ceil(size / warp) warps, each costed as if it ran
-/// the group's elementwise-max BBV. Merging links chains: no thread moves
-/// until the order is written out.
-class GroupSet {
-public:
-  GroupSet(const BbvSet &Set, const std::vector<double> &BlockLat)
-      : Set(Set), BlockLat(BlockLat) {}
-
-  std::size_t add(std::size_t Begin, std::size_t End, const std::uint32_t *Row,
-                  std::size_t Rank) {
-    Runs.push_back({Begin, End, None});
-    std::size_t G = Size.size();
-    Head.push_back(Runs.size() - 1);
-    Tail.push_back(Runs.size() - 1);
-    Size.push_back(End - Begin);
-    this->Rank.push_back(Rank);
-    Max.insert(Max.end(), Row, Row + Set.Blocks);
-    Lat.push_back(latencyOf(Row));
-    return G;
-  }
-
-  std::size_t size(std::size_t G) const { return Size[G]; }
-  double latency(std::size_t G) const { return Lat[G]; }
-  std::size_t rank(std::size_t G) const { return Rank[G]; }
-  double cost(std::size_t G, unsigned Warp) const {
-    return warps(Size[G], Warp) * Lat[G];
-  }
-
-  /// Latency a merge adds, per thread it places: its cost over its benefit.
-  double mergeScore(std::size_t A, std::size_t B, unsigned Warp) const {
-    double Merged = 0;
-    for (std::size_t I = 0; I < Set.Blocks; ++I)
-      Merged += std::max(Max[A * Set.Blocks + I], Max[B * Set.Blocks + I]) *
-                BlockLat[I];
-    std::size_t N = Size[A] + Size[B];
-    return (warps(N, Warp) * Merged - cost(A, Warp) - cost(B, Warp)) /
-           static_cast<double>(N);
-  }
-
-  /// A takes B's threads after its own.
-  void merge(std::size_t A, std::size_t B) {
-    Runs[Tail[A]].Next = Head[B];
-    Tail[A] = Tail[B];
-    Size[A] += Size[B];
-    Rank[A] = std::min(Rank[A], Rank[B]);
-    for (std::size_t I = 0; I < Set.Blocks; ++I)
-      Max[A * Set.Blocks + I] =
-          std::max(Max[A * Set.Blocks + I], Max[B * Set.Blocks + I]);
-    Lat[A] = latencyOf(&Max[A * Set.Blocks]);
-  }
-
-  void emit(std::size_t G, const std::vector<std::uint32_t> &Sorted,
-            std::vector<std::uint32_t> &Order) const {
-    for (std::size_t R = Head[G]; R != None; R = Runs[R].Next)
-      Order.insert(Order.end(), Sorted.begin() + Runs[R].Begin,
-                   Sorted.begin() + Runs[R].End);
-  }
-
-private:
-  static constexpr std::size_t None = ~std::size_t(0);
-  struct Run {
-    std::size_t Begin, End, Next;
-  };
-  static double warps(std::size_t N, unsigned Warp) {
-    return static_cast<double>((N + Warp - 1) / Warp);
-  }
-  double latencyOf(const std::uint32_t *Row) const {
-    double Sum = 0;
-    for (std::size_t B = 0; B < Set.Blocks; ++B)
-      Sum += Row[B] * BlockLat[B];
-    return Sum;
-  }
-
-  const BbvSet &Set;
-  const std::vector<double> &BlockLat;
-  std::vector<Run> Runs;
-  std::vector<std::size_t> Head, Tail, Size, Rank;
-  std::vector<std::uint32_t> Max; ///< Groups x blocks.
-  std::vector<double> Lat;
-};
-
-/// Equal BBVs, split into whole warps (closed) and one remainder (open).
-void formClassGroups(const BbvSet &Set, const BbvClasses &C, unsigned Warp,
-                     GroupSet &Groups, std::vector<std::size_t> &Closed,
-                     std::vector<std::size_t> &Open) {
-  for (std::size_t K = 0; K + 1 < C.Starts.size(); ++K) {
-    const std::uint32_t *Row = Set.row(C.Sorted[C.Starts[K]]);
-    for (std::size_t First = C.Starts[K]; First < C.Starts[K + 1];
-         First += Warp) {
-      std::size_t Last = std::min<std::size_t>(First + Warp, C.Starts[K + 1]);
-      std::size_t G = Groups.add(First, Last, Row, First);
-      (Last - First == Warp ? Closed : Open).push_back(G);
-    }
-  }
-}
-
-/// A merge of the open group Left with its right neighbour: its score, and
-/// the versions both sides had when it was scored. Compared as (score,
-/// left, versions), as the tuple it replaces was; 24 bytes, not 32.
-struct MergeEntry {
-  double Score;
-  std::uint32_t Left, LeftVersion, RightVersion;
-  bool operator>(const MergeEntry &O) const {
-    return std::tie(Score, Left, LeftVersion, RightVersion) >
-           std::tie(O.Score, O.Left, O.LeftVersion, O.RightVersion);
-  }
-};
-
-/// Open in descending latency, equal latencies in their order: a sort of
-/// contiguous (latency, position) keys, which std::stable_sort through
-/// the groups' latencies was several times slower than.
-void sortByLatencyStably(const GroupSet &Groups,
-                         std::vector<std::size_t> &Open) {
-  std::vector<std::pair<double, std::size_t>> Keys;
-  Keys.reserve(Open.size());
-  for (std::size_t I = 0; I < Open.size(); ++I)
-    Keys.push_back({-Groups.latency(Open[I]), I});
+/// Open groups (a class's threads past its whole warps) in line order:
+/// descending latency, equal latencies in class order. A sort of
+/// contiguous (latency, position) keys, which std::stable_sort through the
+/// groups' latencies was several times slower than.
+std::vector<std::uint32_t> getLineOrder(const std::vector<double> &Lat) {
+  std::vector<std::pair<double, std::uint32_t>> Keys;
+  Keys.reserve(Lat.size());
+  for (std::uint32_t I = 0; I < Lat.size(); ++I)
+    Keys.push_back({-Lat[I], I});
   std::sort(Keys.begin(), Keys.end());
-  std::vector<std::size_t> Sorted;
-  Sorted.reserve(Open.size());
+  std::vector<std::uint32_t> Line;
+  Line.reserve(Lat.size());
   for (const auto &K : Keys)
-    Sorted.push_back(Open[K.second]);
-  Open.swap(Sorted);
+    Line.push_back(K.second);
+  return Line;
 }
 
-/// Merges neighbouring open groups (in latency order), cheapest first,
-/// until none is left open; a group of whole warps closes.
-void mergeOpenGroups(GroupSet &Groups, std::vector<std::size_t> Open,
-                     unsigned Warp, std::vector<std::size_t> &Closed) {
-  sortByLatencyStably(Groups, Open);
-  // A line of the open groups, linked by position; None ends it.
-  const std::size_t N = Open.size(), None = N;
-  std::vector<std::size_t> Prev(N), Next(N);
-  std::vector<std::uint32_t> Version(N, 0);
-  std::vector<bool> InLine(N, true);
-  for (std::size_t I = 0; I < N; ++I) {
-    Prev[I] = I == 0 ? None : I - 1;
-    Next[I] = I + 1;
+/// The open groups of a line as the merge's slots (slot = line position):
+/// figures, chains and the work space of one chunk.
+struct OpenGroups {
+  std::vector<std::uint32_t> Size, Rank, Max, Next, Tail;
+  std::vector<double> Lat;
+  greedy::GroupTable Table;
+
+  OpenGroups(std::size_t N, std::uint32_t Blocks, const double *BlockLat,
+             std::uint32_t Warp)
+      : Size(N), Rank(N), Max(N * Blocks), Next(N, greedy::None), Tail(N),
+        Lat(N) {
+    for (std::uint32_t S = 0; S < N; ++S)
+      Tail[S] = S;
+    Table = {Size.data(), Rank.data(), Lat.data(), Max.data(), Next.data(),
+             Tail.data(), Blocks,      BlockLat,   Warp};
   }
-  // Stale once either side changed since it was pushed.
-  std::priority_queue<MergeEntry, std::vector<MergeEntry>,
-                      std::greater<MergeEntry>>
-      Heap;
-  auto Entry = [&](std::size_t L) -> MergeEntry {
-    std::size_t R = Next[L];
-    return {Groups.mergeScore(Open[L], Open[R], Warp),
-            static_cast<std::uint32_t>(L), Version[L], Version[R]};
-  };
-  auto Push = [&](std::size_t L) {
-    if (L != None && Next[L] != None)
-      Heap.push(Entry(L));
-  };
-  {
-    // The first entries heapified at once (linear) rather than pushed one
-    // by one; the order they pop in is the same, the order being total.
-    std::vector<MergeEntry> First;
-    for (std::size_t I = 0; I + 1 < N; ++I)
-      First.push_back(Entry(I));
-    Heap = decltype(Heap)(std::greater<MergeEntry>(), std::move(First));
-  }
-  auto Unlink = [&](std::size_t I) {
-    InLine[I] = false;
-    if (Prev[I] != None)
-      Next[Prev[I]] = Next[I];
-    if (Next[I] != None)
-      Prev[Next[I]] = Prev[I];
-  };
-  while (!Heap.empty()) {
-    auto [Score, L, VL, VR] = Heap.top();
-    Heap.pop();
-    if (!InLine[L] || Version[L] != VL || Next[L] == None ||
-        Version[Next[L]] != VR)
-      continue;
-    std::size_t R = Next[L];
-    Groups.merge(Open[L], Open[R]);
-    Unlink(R);
-    ++Version[L];
-    std::size_t Before = Prev[L];
-    if (Before != None)
-      ++Version[Before]; // Its right neighbour changed.
-    if (Groups.size(Open[L]) % Warp == 0) {
-      Unlink(L);
-      Closed.push_back(Open[L]);
-      Push(Before);
-      continue;
+};
+
+/// Merges the line of N slots in chunks of at most Chunk groups (0: one
+/// chunk), then the groups the chunks left open, and so on
+/// (GreedyMerge.h): what runtime/gpu's rounds do, one chunk after another.
+void mergeInChunks(greedy::GroupTable &Table, std::uint32_t N,
+                   std::uint32_t Chunk) {
+  if (Chunk == 0 || Chunk > N)
+    Chunk = N;
+  std::vector<std::uint32_t> Line(N), Left;
+  std::iota(Line.begin(), Line.end(), 0u);
+  std::vector<std::uint32_t> Prev(Chunk), Next(Chunk), Version(Chunk);
+  std::vector<std::uint8_t> InLine(Chunk);
+  std::vector<greedy::MergeEntry> Heap(3 * std::size_t(Chunk));
+  greedy::LineScratch S{Prev.data(), Next.data(), Version.data(), InLine.data(),
+                        Heap.data()};
+  while (!Line.empty()) {
+    const std::uint32_t Size = static_cast<std::uint32_t>(Line.size());
+    const std::uint32_t Chunks = (Size + Chunk - 1) / Chunk;
+    Left.clear();
+    for (std::uint32_t C = 0; C < Chunks; ++C) {
+      std::uint32_t Begin = greedy::chunkBegin(C, Chunk);
+      std::uint32_t L =
+          greedy::mergeLine(Table, Line.data() + Begin,
+                            greedy::chunkEnd(C, Chunk, Size) - Begin, S);
+      if (L != greedy::None)
+        Left.push_back(Line[Begin + L]);
     }
-    Push(Before);
-    Push(L);
+    if (Chunks <= 1)
+      return; // One chunk: the whole line merged.
+    Line.swap(Left);
   }
-  // What is left (a total that is not whole warps) keeps its place.
-  for (std::size_t I = 0; I < N; ++I)
-    if (InLine[I])
-      Closed.push_back(Open[I]);
 }
+
+/// A group of the final order: whole warps of one class (Slot None: the
+/// threads Sorted[First, First + Size)), or a merged chain of open groups
+/// from its head Slot.
+struct FinalGroup {
+  std::uint32_t Rank;
+  double Lat;
+  std::uint32_t Slot, First, Size;
+};
 
 std::vector<std::uint32_t> sortLexicographically(const BbvSet &Set) {
   return formClasses(Set).Sorted;
@@ -421,26 +330,80 @@ std::vector<std::uint32_t> sortLexicographically(const BbvSet &Set) {
 
 std::vector<std::uint32_t> regroupGreedy(const BbvSet &Set,
                                          const std::vector<double> &BlockLat,
-                                         unsigned Warp, bool LongestFirst) {
-  BbvClasses C = formClasses(Set);
-  GroupSet Groups(Set, BlockLat);
-  std::vector<std::size_t> Closed, Open;
-  formClassGroups(Set, C, Warp, Groups, Closed, Open);
-  mergeOpenGroups(Groups, std::move(Open), Warp, Closed);
+                                         unsigned Warp, bool LongestFirst,
+                                         std::uint32_t Chunk) {
+  if (Set.Threads > greedy::None)
+    throw std::invalid_argument("Greedy regroups at most 2^32 - 1 threads");
+  const BbvClasses C = formClasses(Set);
+  const auto Blocks = static_cast<std::uint32_t>(Set.Blocks);
+  // Each class's whole warps stand alone; its remainder is open.
+  std::vector<FinalGroup> Groups;
+  std::vector<std::uint32_t> OpenFirst, OpenSize, OpenClass;
+  std::vector<double> OpenLat;
+  for (std::size_t K = 0; K + 1 < C.Starts.size(); ++K) {
+    const std::uint32_t *Row = Set.row(C.Sorted[C.Starts[K]]);
+    double Lat = greedy::getRowLatency(Row, BlockLat.data(), Blocks);
+    for (std::size_t First = C.Starts[K]; First < C.Starts[K + 1];
+         First += Warp) {
+      std::size_t Last = std::min<std::size_t>(First + Warp, C.Starts[K + 1]);
+      auto F = static_cast<std::uint32_t>(First);
+      auto N = static_cast<std::uint32_t>(Last - First);
+      if (N == Warp) {
+        Groups.push_back({F, Lat, greedy::None, F, N});
+        continue;
+      }
+      OpenFirst.push_back(F);
+      OpenSize.push_back(N);
+      OpenClass.push_back(static_cast<std::uint32_t>(K));
+      OpenLat.push_back(Lat);
+    }
+  }
+  // The open groups in line order become the merge's slots.
+  const std::vector<std::uint32_t> Line = getLineOrder(OpenLat);
+  OpenGroups Open(Line.size(), Blocks, BlockLat.data(), Warp);
+  for (std::uint32_t S = 0; S < Line.size(); ++S) {
+    std::uint32_t I = Line[S];
+    Open.Size[S] = OpenSize[I];
+    Open.Rank[S] = OpenFirst[I];
+    Open.Lat[S] = OpenLat[I];
+    const std::uint32_t *Row = Set.row(C.Sorted[C.Starts[OpenClass[I]]]);
+    std::copy(Row, Row + Blocks, Open.Max.begin() + std::size_t(S) * Blocks);
+  }
+  mergeInChunks(Open.Table, static_cast<std::uint32_t>(Line.size()), Chunk);
+  // Heads: the slots no chain leads to.
+  std::vector<bool> Merged(Line.size(), false);
+  for (std::uint32_t S = 0; S < Line.size(); ++S)
+    if (Open.Next[S] != greedy::None)
+      Merged[Open.Next[S]] = true;
+  for (std::uint32_t S = 0; S < Line.size(); ++S)
+    if (!Merged[S])
+      Groups.push_back({Open.Rank[S], Open.Lat[S], S, 0, Open.Size[S]});
+  // Ranks are distinct (each a thread's place in the sorted order): both
+  // orders are total.
   if (LongestFirst)
-    std::stable_sort(
-        Closed.begin(), Closed.end(), [&](std::size_t A, std::size_t B) {
-          double LA = Groups.latency(A), LB = Groups.latency(B);
-          return LA != LB ? LA > LB : Groups.rank(A) < Groups.rank(B);
-        });
+    std::sort(Groups.begin(), Groups.end(),
+              [](const FinalGroup &A, const FinalGroup &B) {
+                return A.Lat != B.Lat ? A.Lat > B.Lat : A.Rank < B.Rank;
+              });
   else
-    std::sort(Closed.begin(), Closed.end(), [&](std::size_t A, std::size_t B) {
-      return Groups.rank(A) < Groups.rank(B);
-    });
+    std::sort(Groups.begin(), Groups.end(),
+              [](const FinalGroup &A, const FinalGroup &B) {
+                return A.Rank < B.Rank;
+              });
   std::vector<std::uint32_t> Order;
   Order.reserve(Set.Threads);
-  for (std::size_t G : Closed)
-    Groups.emit(G, C.Sorted, Order);
+  auto Emit = [&](std::uint32_t First, std::uint32_t Size) {
+    Order.insert(Order.end(), C.Sorted.begin() + First,
+                 C.Sorted.begin() + First + Size);
+  };
+  for (const FinalGroup &G : Groups) {
+    if (G.Slot == greedy::None) {
+      Emit(G.First, G.Size);
+      continue;
+    }
+    for (std::uint32_t S = G.Slot; S != greedy::None; S = Open.Next[S])
+      Emit(OpenFirst[Line[S]], OpenSize[Line[S]]);
+  }
   return Order;
 }
 
@@ -449,9 +412,13 @@ std::vector<std::uint32_t> regroupGreedy(const BbvSet &Set,
 std::vector<std::uint32_t> regroupThreads(const BbvSet &Set,
                                           const std::vector<double> &BlockLat,
                                           RegroupAlgorithm Algorithm,
-                                          unsigned WarpSize) {
+                                          unsigned WarpSize,
+                                          std::uint32_t ChunkGroups) {
   if (WarpSize == 0)
     throw std::invalid_argument("regrouping needs a warp size above 0");
+  if (ChunkGroups == 1)
+    throw std::invalid_argument(
+        "Greedy's chunks must hold at least two groups (0: one chunk)");
   if (BlockLat.size() != Set.Blocks ||
       Set.Counts.size() != Set.Threads * Set.Blocks)
     throw std::invalid_argument(
@@ -460,9 +427,11 @@ std::vector<std::uint32_t> regroupThreads(const BbvSet &Set,
   case RegroupAlgorithm::Sorting:
     return sortLexicographically(Set);
   case RegroupAlgorithm::Greedy:
-    return regroupGreedy(Set, BlockLat, WarpSize, /*LongestFirst=*/false);
+    return regroupGreedy(Set, BlockLat, WarpSize, /*LongestFirst=*/false,
+                         ChunkGroups);
   case RegroupAlgorithm::GreedyMax:
-    return regroupGreedy(Set, BlockLat, WarpSize, /*LongestFirst=*/true);
+    return regroupGreedy(Set, BlockLat, WarpSize, /*LongestFirst=*/true,
+                         ChunkGroups);
   }
   return {};
 }

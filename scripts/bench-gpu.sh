@@ -17,6 +17,7 @@
 #   scripts/bench-gpu.sh --only itdelay,brdis
 # builds only divopt-bench and runs only those benchmarks: no unit tests,
 # no occupancy sweep (a short run, about 3 minutes on an H100).
+# BENCH_RUNS=N times N runs of each variant instead of 25.
 set -uo pipefail
 only=""
 while [ $# -gt 0 ]; do
@@ -114,6 +115,8 @@ step "benchmarks (log: bench.log)"
 bench_args=(--ptx-dir "$ptx" --csv "$out/bench.csv" --summary "$out/summary.txt"
             --commit "$commit")
 [ -n "$only" ] && bench_args+=(--only "$only")
+# Fewer timed runs for a shorter pass (scripts/calibrate-gpu.sh).
+[ -n "${BENCH_RUNS:-}" ] && bench_args+=(--runs "$BENCH_RUNS")
 timeout 420 "$build/cmake/bench/host/divopt-bench" "${bench_args[@]}" \
   2>&1 | tee "$out/bench.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail "divopt-bench failed or an output check failed (bench.log)"

@@ -1,24 +1,33 @@
 #!/usr/bin/env python3
 """The cost model's calibration: predicted against measured speedups.
 
-    calibrate.py predict --plugin build/passes/libDivOpt.so -o PRED.csv
-        (where clang-22 and the plugin are) compiles every bench kernel with
-        every pipeline a bench variant was built with (the forced transforms
-        and the default pipeline), and records, per kernel, the speedup the
-        cost model predicted in its remarks (1.0 where it left the kernel
-        alone). bench/results/calibration-predictions.csv is its committed
-        output.
-    calibrate.py report --bench bench.csv --predictions PRED.csv [--md F]
-        (anywhere, on the bench CSV of scripts/bench-gpu.sh) joins the
-        predictions with the measured speedups over clang -O3, per
-        configuration, and prints the error distribution: the sign right
-        where the measured effect exceeds 5% either way, and the median of
-        |predicted / measured - 1|.
-
-A kernel whose variant took several transforms (branch distribution of
-several branches) is predicted the product of their speedups. The split
-benchmark has no forced DivOpt variant: kernel-split<force>'s prediction is
-compared with the hand split (the same two kernels, written by hand).
+    calibrate.py predict --plugin build/passes/libDivOpt.so \\
+            --configs bench/results/2026-11-22-h100-run11.csv \\
+            --configs bench/results/2026-11-25-h100-meld.csv -o PRED.csv
+        (where clang-22 and the plugin are) predicts, for every benchmark
+        configuration of the given bench CSVs and every transform a bench
+        variant measures (forced by DivOpt, or written by hand: the same
+        transform), the speedup the cost model predicts in its remark
+        (where a kernel took several, its regions' costs before over their
+        sum after). The model gets the
+        configuration's inputs as a profile would give them: the block size
+        the bench launches (-divopt-assume-block-size=256), the branch's
+        probability (!prof through the sources' DIVOPT_* macros), the switch
+        rate of LOOP-ADVANCE (-divopt-assume-switch-rate) and the trip
+        counts of KERNEL-SPLIT (test/kernel-split/Inputs/split-latency.cu,
+        the bench's kernels with them written in). It also records the
+        automatic pipeline's decision for each configuration, with the
+        block size stated in the code (reqntid 256) and no profile.
+        bench/results/calibration-predictions.csv is its committed output.
+    calibrate.py report --bench bench.csv [--bench ...] --predictions PRED.csv
+            [--md F]
+        (anywhere, on bench CSVs of scripts/bench-gpu.sh) joins predictions
+        and measured speedups over clang -O3 and prints the error
+        distribution: the sign right where the measured effect exceeds 5%
+        either way, the median of |predicted / measured - 1|, per benchmark
+        and overall; then each configuration's automatic decision against
+        the measured transform (right: taken where it gains 5% or more,
+        refused where it loses).
 """
 import argparse
 import csv
@@ -30,122 +39,224 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-# benchmark -> [(variant in bench.csv, opt pipeline)]
+BLOCK = 256  # Every bench launches 256 threads a block (bench/host).
 CLEANUP = "instcombine<no-verify-fixpoint>,simplifycfg"
-VARIANTS = {
-    "itdelay": [
-        ("clang-O3+DivOpt", "divopt"),
-        ("DivOpt-majority", f"function(iter-delay<majority;force>,{CLEANUP})"),
-        ("DivOpt-rr", f"function(iter-delay<round-robin;force>,{CLEANUP})"),
-        ("DivOpt-rr-idle",
-         f"function(iter-delay<round-robin;idle-removal;force>,{CLEANUP})"),
-        ("DivOpt-advance", f"function(iter-delay<advance;force>,{CLEANUP})"),
-    ],
-    "loopadv": [
-        ("clang-O3+DivOpt", "divopt"),
-        ("DivOpt-advance", f"function(iter-delay<advance;force>,{CLEANUP})"),
-        ("DivOpt-auto", f"function(branch-dist,iter-delay,{CLEANUP})"),
-    ],
-    "brdis": [
-        ("clang-O3+DivOpt", "divopt"),
-        ("DivOpt-forced", f"function(branch-dist<force>,{CLEANUP})"),
-    ],
-    "split": [
-        ("clang-O3+DivOpt", "divopt"),
-        ("hand-split", "kernel-split<force>"),
-    ],
-    "loopsplit": [
-        ("clang-O3+DivOpt", "divopt"),
-        ("loop-split", f"function(loop-split,{CLEANUP})"),
-        ("loop-split-forced", f"function(loop-split<force>,{CLEANUP})"),
-    ],
+ITDELAY = {
+    "majority": f"function(iter-delay<majority;force>,{CLEANUP})",
+    "rr": f"function(iter-delay<round-robin;force>,{CLEANUP})",
+    "rr-idle": f"function(iter-delay<round-robin;idle-removal;force>,{CLEANUP})",
+    "advance": f"function(iter-delay<advance;force>,{CLEANUP})",
 }
-
+BRANCH_DIST = f"function(branch-dist<force>,{CLEANUP})"
+# benchmark -> {bench variant: (transform, pipeline)}: the variants that
+# measure a DivOpt transform (forced, or as the cost model decides where
+# the bench has no forced build), and the hand-written equivalents, which
+# the same transform predicts (reported apart: hand code is other code).
+# KERNEL-SPLIT has no forced DivOpt build: its hand split stands for it.
+TRANSFORMS = {
+    "itdelay": {
+        "DivOpt-majority": ("majority", ITDELAY["majority"]),
+        "DivOpt-rr": ("rr", ITDELAY["rr"]),
+        "DivOpt-rr-idle": ("rr-idle", ITDELAY["rr-idle"]),
+        "DivOpt-advance": ("advance", ITDELAY["advance"]),
+    },
+    "loopadv": {
+        "DivOpt-advance": ("advance", ITDELAY["advance"]),
+    },
+    "brdis": {
+        "clang-O3+DivOpt": ("branch-dist", f"function(branch-dist,{CLEANUP})"),
+        "DivOpt-forced": ("branch-dist", BRANCH_DIST),
+    },
+    "split": {
+        "hand-split": ("kernel-split", "kernel-split<force>"),
+    },
+    "loopsplit": {
+        "loop-split-forced": ("loop-split", f"function(loop-split<force>,{CLEANUP})"),
+    },
+    "meld": {
+        "clang-O3+DivOpt": ("branch-dist", f"function(branch-dist,{CLEANUP})"),
+    },
+}
+HAND = {
+    "itdelay": {
+        "hand-majority": ("majority", ITDELAY["majority"]),
+        "hand-rr": ("rr", ITDELAY["rr"]),
+        "hand-rr-skip": ("rr-idle", ITDELAY["rr-idle"]),
+    },
+    "loopadv": {"hand-advance": ("advance", ITDELAY["advance"])},
+    "brdis": {"hand-dist": ("branch-dist", BRANCH_DIST)},
+    "split": {},
+    "loopsplit": {
+        "hand-split": ("loop-split", f"function(loop-split<force>,{CLEANUP})"),
+    },
+    "meld": {"hand-meld": ("branch-dist", BRANCH_DIST)},
+}
+# The automatic pipeline, and the bench variant that measures it.
+AUTO = {
+    "itdelay": ("clang-O3+DivOpt", "divopt"),
+    "loopadv": ("clang-O3+DivOpt", "divopt"),
+    "brdis": ("clang-O3+DivOpt", "divopt"),
+    "split": ("clang-O3+DivOpt", "divopt"),
+    "loopsplit": ("loop-split", f"function(loop-split,{CLEANUP})"),
+    "meld": ("clang-O3+DivOpt", "divopt"),
+}
+# The pass of each benchmark's transform: the automatic decision counts its
+# remarks only (SYN-BRDIS's 128-constant kernel is delayed, not melded).
+PASS = {"itdelay": "divopt-iter-delay", "loopadv": "divopt-iter-delay",
+        "brdis": "divopt-branch-dist", "split": "divopt-kernel-split",
+        "loopsplit": "divopt-loop-split", "meld": "divopt-branch-dist"}
 SPEEDUP = re.compile(r"predicted speedup ([0-9.]+)x")
+COST = re.compile(r"cost ([0-9.]+) -> ([0-9.]+)[,;]")
+
+
+def params_of(text):
+    out = {}
+    for part in text.split(";"):
+        k, _, v = part.partition("=")
+        out[k] = v
+    return out
+
+
+def inputs(bench, params):
+    """(source, clang -D flags, opt flags) stating a configuration's inputs."""
+    kernels = os.path.join(ROOT, "bench", "kernels")
+    opt_flags = [f"-divopt-assume-block-size={BLOCK}"]
+    if bench == "itdelay":
+        return (os.path.join(kernels, "itdelay.cu"),
+                [f"-DDIVOPT_FUSED_PROBABILITY={float(params['f'])}"], opt_flags)
+    if bench == "loopadv":
+        return (os.path.join(kernels, "loopadv.cu"), [],
+                opt_flags + [f"-divopt-assume-switch-rate={float(params['p'])}"])
+    if bench == "split":
+        return (os.path.join(ROOT, "test", "kernel-split", "Inputs",
+                             "split-latency.cu"),
+                [f"-DDIVOPT_HEAVY_SHARE={float(params['share'])}"], opt_flags)
+    return os.path.join(kernels, f"{bench}.cu"), [], opt_flags
 
 
 def parse_remarks(path):
-    """kernel -> [predicted speedups] of the Passed remarks of a YAML file."""
+    """kernel -> [(predicted speedup, issue cost before)] of the Passed
+    remarks of a YAML file."""
     out = {}
     if not os.path.exists(path):
         return out
     with open(path) as f:
         text = f.read()
-    for doc in text.split("\n--- ")[0:]:
+    for doc in text.split("\n--- "):
         if not doc.lstrip("- ").startswith("!Passed"):
             continue
         fn = re.search(r"^Function:\s+(\S+)", doc, re.M)
         strings = "".join(re.findall(r"String:\s+'((?:[^']|'')*)'", doc))
-        m = SPEEDUP.search(strings.replace("''", "'"))
+        text = strings.replace("''", "'")
+        m = SPEEDUP.search(text)
+        c = COST.search(text)
+        pas = re.search(r"^Pass:\s+(\S+)", doc, re.M)
         if fn and m:
-            out.setdefault(fn.group(1).strip("'\""), []).append(float(m.group(1)))
+            out.setdefault(fn.group(1).strip("'\""), []).append(
+                (float(m.group(1)), float(c.group(1)) if c else 1.0,
+                 pas.group(1).strip("'\"") if pas else ""))
     return out
 
 
-def kernels_of(ir):
-    with open(ir) as f:
-        return re.findall(r"^define .*ptx_kernel .*@\"?([\w.$]+)\"?\(", f.read(), re.M)
+def combine(predictions):
+    """A kernel's speedup from its transformed regions' (speedup, cost
+    before): the time after is the sum of each region's before / speedup,
+    against the sum before (the regions taken as the kernel's time)."""
+    if not predictions:
+        return 1.0
+    before = sum(c for _, c, _ in predictions)
+    after = sum(c / s for s, c, _ in predictions if s > 0)
+    return before / after if after > 0 else 0.0
+
+
+class Predictor:
+    def __init__(self, args, tmp):
+        self.args, self.tmp = args, tmp
+        self.ir, self.remarks = {}, {}
+
+    def device_ir(self, source, defines, reqntid=False):
+        key = (source, tuple(defines), reqntid)
+        if key not in self.ir:
+            path = os.path.join(self.tmp, f"ir{len(self.ir)}.ll")
+            subprocess.run([self.args.clang, "-x", "cuda",
+                            "--cuda-gpu-arch=sm_90",
+                            f"--cuda-path={self.args.cuda}",
+                            "-Wno-unknown-cuda-version", "-O3",
+                            "--cuda-device-only", "-S", "-emit-llvm",
+                            *defines, source, "-o", path], check=True)
+            if reqntid:
+                # The launch shape stated in the code (CUDA has no reqntid
+                # attribute; NVVM IR from other front ends does).
+                with open(path) as f:
+                    text = f.read()
+                with open(path, "w") as f:
+                    f.write(text.replace('"target-cpu"="sm_90"',
+                                         f'"target-cpu"="sm_90" "nvvm.reqntid"="{BLOCK}"'))
+            self.ir[key] = path
+        return self.ir[key]
+
+    def predict(self, ir, pipeline, opt_flags):
+        key = (ir, pipeline, tuple(opt_flags))
+        if key not in self.remarks:
+            yaml = os.path.join(self.tmp, f"r{len(self.remarks)}.yaml")
+            subprocess.run([self.args.opt, "-load-pass-plugin", self.args.plugin,
+                            f"-passes={pipeline}", "-disable-output",
+                            "-pass-remarks-output=" + yaml,
+                            "-pass-remarks-filter=divopt", *opt_flags, ir],
+                           check=True)
+            self.remarks[key] = parse_remarks(yaml)
+        return self.remarks[key]
+
+
+def configs_of(paths):
+    """(benchmark, config, params, kernel) of every configuration measured."""
+    seen = {}
+    for path in paths:
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                if r["variant"] == "clang-O3" and r["benchmark"] in TRANSFORMS:
+                    seen[(r["benchmark"], r["config"])] = (r["params"], r["kernels"])
+    return [(b, c, p, k) for (b, c), (p, k) in seen.items()]
 
 
 def predict(args):
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for bench, variants in VARIANTS.items():
-            src = os.path.join(ROOT, "bench/kernels", f"{bench}.cu")
-            ir = os.path.join(tmp, f"{bench}.ll")
-            subprocess.run([args.clang, "-x", "cuda", "--cuda-gpu-arch=sm_90",
-                            f"--cuda-path={args.cuda}", "-Wno-unknown-cuda-version",
-                            "-O3", "--cuda-device-only", "-S", "-emit-llvm", src,
-                            "-o", ir], check=True)
-            kernels = kernels_of(ir)
-            for variant, pipeline in variants:
-                yaml = os.path.join(tmp, f"{bench}.{variant}.yaml")
-                subprocess.run([args.opt, "-load-pass-plugin", args.plugin,
-                                f"-passes={pipeline}", "-disable-output",
-                                "-pass-remarks-output=" + yaml,
-                                "-pass-remarks-filter=divopt", ir], check=True)
-                got = parse_remarks(yaml)
-                for k in kernels:
-                    speedups = got.get(k, [])
-                    pred = 1.0
-                    for s in speedups:
-                        pred *= s
-                    rows.append((bench, variant, k, f"{pred:.4f}", len(speedups)))
+        P = Predictor(args, tmp)
+        for bench, config, params, kernel in configs_of(args.configs):
+            source, defines, opt_flags = inputs(bench, params_of(params))
+            ir = P.device_ir(source, defines)
+            for kind, table in (("transform", TRANSFORMS), ("hand", HAND)):
+                for variant, (_, pipeline) in table[bench].items():
+                    got = P.predict(ir, pipeline, opt_flags).get(kernel, [])
+                    rows.append((bench, config, variant, kind, kernel,
+                                 f"{combine(got):.4f}", len(got)))
+            # The automatic decision where the code states the launch shape
+            # (reqntid) and nothing else is known, and where a profile
+            # gives the configuration's inputs.
+            variant, pipeline = AUTO[bench]
+            plain = P.device_ir(source, [], reqntid=True)
+            for kind, at, flags in (("auto", plain, []),
+                                    ("auto-profile", ir, opt_flags)):
+                got = [g for g in P.predict(at, pipeline, flags).get(kernel, [])
+                       if g[2] == PASS[bench]]
+                rows.append((bench, config, variant, kind, kernel,
+                             f"{combine(got):.4f}", len(got)))
     with open(args.output, "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["benchmark", "variant", "kernel", "predicted", "transforms"])
+        w.writerow(["benchmark", "config", "variant", "kind", "kernel",
+                    "predicted", "transforms"])
         w.writerows(rows)
     print(f"{len(rows)} predictions in {args.output}")
     return 0
 
 
-def report(args):
-    pred = {}
-    with open(args.predictions) as f:
-        for r in csv.DictReader(f):
-            pred[(r["benchmark"], r["variant"], r["kernel"])] = float(r["predicted"])
-    base = {}  # (benchmark, config) -> the original kernel's name
-    rows = []
-    with open(args.bench) as f:
-        measured = list(csv.DictReader(f))
-    for r in measured:
-        if r["variant"] == "clang-O3":
-            base[(r["benchmark"], r["config"])] = r["kernels"]
-    for r in measured:
-        kernel = base.get((r["benchmark"], r["config"]))
-        p = pred.get((r["benchmark"], r["variant"], kernel))
-        if p is None or not r["speedup"]:
-            continue
-        m = float(r["speedup"])
-        rows.append((r["benchmark"], r["config"], r["variant"], p, m))
-    if not rows:
-        print("no bench row matches a prediction", file=sys.stderr)
-        return 1
-    lines = [f"| benchmark | config | variant | predicted | measured | |p/m-1| | sign |",
+def error_table(rows):
+    """Markdown rows and (errors, decisive, right) of (b, c, v, p, m) rows."""
+    lines = ["| benchmark | config | variant | predicted | measured | |p/m-1| | sign |",
              "|---|---|---|---|---|---|---|"]
     errors, decisive, right = [], 0, 0
-    for b, c, v, p, m in rows:
+    for b, c, v, p, m in sorted(rows):
         err = abs(p / m - 1)
         errors.append(err)
         sign = ""
@@ -155,23 +266,102 @@ def report(args):
             right += ok
             sign = "right" if ok else "WRONG"
         lines.append(f"| {b} | {c} | {v} | {p:.3f}x | {m:.3f}x | {err:.1%} | {sign} |")
-    device = measured[0].get("device", "?")
-    commit = measured[0].get("commit", "?")[:12]
-    summary = [
-        f"device: {device}, bench commit {commit}",
-        f"rows: {len(rows)}; median |predicted/measured - 1|: "
-        f"{statistics.median(errors):.1%} (goal <= 10%)",
-        f"sign right where the measured effect exceeds 5%: {right}/{decisive}",
-    ]
-    for b in VARIANTS:
+    return lines, errors, decisive, right
+
+
+def distribution(name, rows, errors, decisive, right):
+    e = sorted(errors)
+    return [f"{name}: {len(rows)} rows; median |predicted/measured - 1| "
+            f"{statistics.median(e):.1%} (goal <= 10%), 75th percentile "
+            f"{e[int(0.75 * len(e))]:.1%}, 90th {e[int(0.9 * len(e))]:.1%}, "
+            f"largest {e[-1]:.1%}; sign right where the measured effect "
+            f"exceeds 5%: {right}/{decisive}"]
+
+
+def report(args):
+    pred = {}
+    with open(args.predictions) as f:
+        for r in csv.DictReader(f):
+            pred[(r["benchmark"], r["config"], r["variant"], r["kind"])] = r
+    measured, source = {}, {}
+    for path in args.bench:
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                if r["speedup"]:
+                    measured[(r["benchmark"], r["config"], r["variant"])] = float(r["speedup"])
+                    source[r["benchmark"]] = (os.path.basename(path),
+                                              r.get("device", "?"),
+                                              r.get("commit", "?")[:12])
+
+    def rows_of(kind):
+        out = []
+        for (b, c, v, k), p in pred.items():
+            if k == kind and (b, c, v) in measured and int(p["transforms"]):
+                out.append((b, c, v, float(p["predicted"]), measured[(b, c, v)]))
+        return out
+
+    rows, hand = rows_of("transform"), rows_of("hand")
+    if not rows:
+        print("no bench row matches a prediction", file=sys.stderr)
+        return 1
+    text = ["Measured: " + "; ".join(
+        f"{b}: {s[0]} ({s[1]}, commit {s[2]})" for b, s in sorted(source.items())),
+        "", "## DivOpt's transforms", ""]
+    lines, errors, decisive, right = error_table(rows)
+    summary = distribution("transforms", rows, errors, decisive, right)
+    for b in TRANSFORMS:
         e = [abs(p / m - 1) for bb, _, _, p, m in rows if bb == b]
         if e:
-            summary.append(f"  {b}: {len(e)} rows, median error {statistics.median(e):.1%}")
-    text = "\n".join(lines + [""] + summary) + "\n"
+            summary.append(f"  {b}: {len(e)} rows, median error "
+                           f"{statistics.median(e):.1%}, largest {max(e):.1%}")
+    text += lines
+    if hand:
+        hlines, herr, hdec, hright = error_table(hand)
+        summary += distribution("hand-written equivalents", hand, herr, hdec,
+                                hright)
+        text += ["", "## Hand-written equivalents, predicted by the same "
+                 "transform", ""] + hlines
+    # Decisions: the automatic pipeline against what its transform measured
+    # (DivOpt's own variant of it, else the hand one).
+    def measured_transform(b, c, v):
+        done = [measured[(b, c, tv)] for tv in TRANSFORMS[b]
+                if (b, c, tv) in measured and tv != v]
+        done = done or [measured[(b, c, tv)] for tv in TRANSFORMS[b]
+                        if (b, c, tv) in measured]
+        done = done or [measured[(b, c, hv)] for hv in HAND[b]
+                        if (b, c, hv) in measured]
+        return max(done) if done else None
+
+    for kind, title in (("auto", f"launch shape stated (reqntid {BLOCK}), "
+                                 "no profile"),
+                        ("auto-profile", "with the configuration's inputs, "
+                                         "as a profile gives them")):
+        text += ["", f"## Automatic decisions, {title}", "",
+                 "| benchmark | config | decision | predicted | transform measured | right |",
+                 "|---|---|---|---|---|---|"]
+        by_bench = {}
+        for (b, c, v, k), p in sorted(pred.items()):
+            if k != kind:
+                continue
+            best = measured_transform(b, c, v)
+            if best is None:
+                continue
+            taken = int(p["transforms"]) > 0
+            ok = (taken and best >= 1.05) or (not taken and best < 1.0) or \
+                1.0 <= best < 1.05
+            n, r = by_bench.get(b, (0, 0))
+            by_bench[b] = (n + 1, r + ok)
+            text.append(f"| {b} | {c} | {'taken' if taken else 'refused'} | "
+                        f"{float(p['predicted']):.3f}x | {best:.3f}x | "
+                        f"{'right' if ok else 'WRONG'} |")
+        summary.append(f"automatic decisions, {title}, right (taken where the "
+                       "transform gains 5% or more, refused where it loses): " +
+                       ", ".join(f"{b} {r}/{n}" for b, (n, r) in by_bench.items()))
+    out = "\n".join(text + [""] + summary) + "\n"
     if args.md:
         with open(args.md, "w") as f:
-            f.write("# Cost model calibration\n\n" + text)
-    print(text)
+            f.write("# Cost model calibration\n\n" + out)
+    print(out)
     return 0
 
 
@@ -183,11 +373,14 @@ def main():
     p.add_argument("--clang", default="clang++-22")
     p.add_argument("--opt", default="opt-22")
     p.add_argument("--cuda", default="/usr/local/cuda")
+    p.add_argument("--configs", action="append", required=True,
+                   help="a bench CSV whose configurations to predict")
     p.add_argument("-o", "--output", required=True)
     r = sub.add_parser("report")
-    r.add_argument("--bench", required=True, help="bench.csv of bench-gpu.sh")
+    r.add_argument("--bench", action="append", required=True,
+                   help="bench.csv of bench-gpu.sh (repeatable)")
     r.add_argument("--predictions", required=True)
-    r.add_argument("--md", help="also write the table here (markdown)")
+    r.add_argument("--md", help="also write the tables here (markdown)")
     args = ap.parse_args()
     return predict(args) if args.cmd == "predict" else report(args)
 

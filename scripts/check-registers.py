@@ -32,13 +32,16 @@ def device_ir(path, tools, out):
 
 def estimates(ir, tools):
     text = run([tools["opt"], "-load-pass-plugin", tools["plugin"],
-                "-passes=print<divopt-cost>", "-disable-output", ir]).stdout
+                "-passes=print<divopt-cost>", "-disable-output", ir] +
+               tools.get("opt_args", [])).stdout
     return {m.group(1): int(m.group(2)) for m in re.finditer(
         r"function '([^']+)' registers=(\d+)", text)}
 
 
 def ptxas_counts(ir, tools, ptx):
-    run([tools["llc"], "-mtriple=nvptx64", "-mcpu=sm_90", ir, "-o", ptx])
+    # Code generation at -O3, as clang -O3 runs it (llc's default is -O2,
+    # which gives ptxas different code and counts for some kernels).
+    run([tools["llc"], "-O3", "-mtriple=nvptx64", "-mcpu=sm_90", ir, "-o", ptx])
     err = run([tools["ptxas"], "-arch=sm_90", "-v", ptx, "-o", os.devnull]).stderr
     counts, current = {}, None
     for line in err.splitlines():

@@ -9,6 +9,8 @@
 #   meld.clang-O3-divopt.ptx  clang-22 -O3 with libDivOpt.so
 #   meld_hand.clang-O3.ptx    the kernels melded by hand, clang-22 -O3
 #   meld.divopt-remarks.txt   what DivOpt melded and refused, and why
+#   predictions.txt           the cost model's predicted speedup per branch
+#                             and loop it decided (to compare with the run)
 #   ptxas-sm_90.txt           registers of every kernel
 #   MANIFEST                  commit, date, compilers
 #
@@ -56,6 +58,13 @@ git -C "$root" diff --quiet HEAD -- bench passes analysis 2>/dev/null ||
   echo "clang: $("$clang" --version | head -1)"
     echo "plugin: $plugin sha256=$(sha256sum "$plugin" | cut -d' ' -f1)"
 } >"$out/MANIFEST"
+# Per decided branch or loop: where, what, and the predicted speedup.
+grep -E 'remark: (distributed|divergent branch not distributed: unprofitable|delayed|loop not delayed: unprofitable)' \
+  "$out/meld.divopt-remarks.txt" |
+  sed -E 's|^.*/(meld\.cu:[0-9]+):[0-9]+: remark: ([a-z ]+)[^a-z ].*predicted speedup ([0-9.]+x).*|\1 \2 predicted \3|' \
+  >"$out/predictions.txt"
 echo "DivOpt's decisions:"
 grep -o 'remark: .*' "$out/meld.divopt-remarks.txt" | sort | uniq -c | sort -rn | cut -c1-220
+echo "cost model predictions ($out/predictions.txt):"
+cat "$out/predictions.txt"
 echo "ptxas accepted $(ls "$out"/*.ptx | wc -l) PTX files in $out"

@@ -7,7 +7,8 @@
 # median of the timed runs, variants interleaved) and prints the summary
 # last. Logs go to $OUT (else build-gpu/meld-out): env.txt, build.log,
 # bench.log, bench.csv, summary.txt. Exit status 0 only if every output
-# check passed. About a minute of build and a minute of runs on an H100.
+# check passed. About a minute of build and one to two minutes of runs on an H100
+# (ten configurations, three variants each).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -47,6 +48,9 @@ status=$?
 tail -40 "$out/bench.log"
 echo "== DivOpt's decisions (meld.divopt-remarks.txt)"
 grep -o 'remark: .*' "$ptx/meld.divopt-remarks.txt" | cut -c1-160 | sort | uniq -c
+echo "== the cost model's predictions (predictions.txt)"
+cat "$ptx/predictions.txt" 2>/dev/null
+cp "$ptx/predictions.txt" "$out/" 2>/dev/null
 echo "== speedups over clang -O3 (median of timed runs), status $status"
 cat "$out/summary.txt" 2>/dev/null || echo "  no summary (see bench.log)"
 exit $status

@@ -4,8 +4,8 @@
 #      bbv-profile and thread-remap passes (originals, counting and remapped
 #      copies, block maps), and of bench/regroup/latency.cu and
 #      transactions.cu (calibration); ptxas checks them all;
-#   2. divopt-regroup-bench and DivOptRegroupGpuTests (the device sort and
-#      model against the host's) built here with nvcc for the CUDA part
+#   2. divopt-regroup-bench and DivOptRegroupGpuTests (the device's orders
+#      and model against the host's) built here with nvcc for the CUDA part
 #      (libstdc++ linked statically, so they run on the GPU machine's older
 #      or newer system);
 #   3. the sources (git archive of HEAD), for building there when the

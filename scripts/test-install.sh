@@ -36,11 +36,12 @@ build_example() {
 step "cmake --install into $tmp/prefix"
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
 for f in lib/libDivOpt.so lib/libdivopt-runtime.a include/divopt/runtime/Launch.h \
-         bin/divopt-explain lib/cmake/DivOpt/DivOptConfig.cmake \
-         lib/cmake/DivOpt/DivOptEnable.cmake; do
+         bin/divopt-explain bin/divopt-profdata include/divopt/profile/ProfileText.h \
+         lib/cmake/DivOpt/DivOptConfig.cmake lib/cmake/DivOpt/DivOptEnable.cmake; do
   [ -e "$tmp/prefix/$f" ] || { echo "test-install: $f not installed" >&2; exit 1; }
 done
 opt-22 -load-pass-plugin "$tmp/prefix/lib/libDivOpt.so" --version | grep "DivOpt version"
+"$tmp/prefix/bin/divopt-profdata" --help | grep -q "divopt-profdata merge"
 
 step "examples/ against the prefix"
 build_example example-prefix -DCMAKE_PREFIX_PATH="$tmp/prefix"
@@ -51,7 +52,8 @@ deb=$(ls "$tmp"/deb/divopt_*.deb)
 dpkg-deb -f "$deb" Package Version Depends
 contents=$(dpkg-deb -c "$deb")
 for f in /usr/lib/libDivOpt.so /usr/lib/cmake/DivOpt/DivOptConfig.cmake \
-         /usr/include/divopt/runtime/Launch.h /usr/bin/divopt-explain; do
+         /usr/include/divopt/runtime/Launch.h /usr/bin/divopt-explain \
+         /usr/bin/divopt-profdata; do
   grep -q " \.$f\$" <<<"$contents" ||
     { echo "test-install: $f not in $(basename "$deb")" >&2; exit 1; }
 done

@@ -65,6 +65,17 @@ config.substitutions.append(
      f"{clang} -x cuda --cuda-path={config.cuda_path} "
      "-Wno-unknown-cuda-version"))
 config.substitutions.append(("%cuda_path", config.cuda_path))
+# divopt-profdata, the divergence profile tool (plain C++, always built).
+config.substitutions.append(
+    ("%profdata",
+     os.path.join(config.divopt_obj_root, "tools", "divopt-profdata",
+                  "divopt-profdata")))
+# divopt-report (Python 3), run from the source tree.
+config.substitutions.append(
+    ("%report",
+     f"{sys.executable} " + os.path.join(config.divopt_src_root, "tools",
+                                         "divopt-report",
+                                         "divopt-report.py")))
 config.substitutions.append(("%clang", clang))
 
 if config.ptxas and os.path.exists(config.ptxas):

@@ -6,6 +6,7 @@ the plugin, the two interleaved, median of --repeats (3) each.
         [--sizes 100,250,500,1000,2000] [--switch-sizes 2000,20000]
         [--repeats 3] [--only REGEX] [--timeout 900] [--csv FILE]
         [-j 1] [--counter time|callgrind]
+        [--divopt-option -divopt-registers=ptxas ...]
 
 Cases:
   ir/straight-N, ir/loop-N, ir/switch-N   generated NVVM IR (generate.py):
@@ -109,19 +110,23 @@ def cases(args, work):
             with open(path, "w") as f:
                 f.write(generate.generate(kind, n))
             out.append((f"ir/{kind}-{n}", "generated", opt + [path],
-                        opt + ["-load-pass-plugin", args.plugin, path]))
+                        opt + ["-load-pass-plugin", args.plugin, path] +
+                        args.divopt_option))
     clang = [args.clang, "-x", "cuda", "--cuda-gpu-arch=sm_90",
              f"--cuda-path={args.cuda_path}", "-Wno-unknown-cuda-version",
              "-O3", "--cuda-device-only", "-S", "-o", os.devnull,
              # Kernels include the bench's headers from the repository root.
              "-I", ROOT]
+    device_options = []
+    for o in args.divopt_option:
+        device_options += ["-Xarch_device", f"-mllvm={o}"]
     unrolled = os.path.join(HERE, "unrolled.cu")
     for path in [unrolled] + [k for k in cuda_kernels() if k != unrolled]:
         rel = os.path.relpath(path, ROOT)
         group = "unrolled" if path == unrolled else "kernel"
         out.append((f"cu/{rel}", group, clang + [path],
                     clang + ["-Xarch_device", f"-fpass-plugin={args.plugin}",
-                             path]))
+                             path] + device_options))
     if args.only:
         out = [c for c in out if re.search(args.only, c[0])]
     return out
@@ -165,6 +170,9 @@ def main():
                     help="cases measured at once (default 1)")
     ap.add_argument("--counter", choices=("time", "callgrind"),
                     default="time")
+    ap.add_argument("--divopt-option", action="append", default=[],
+                    help="a DivOpt option for the plugin's compiles (e.g. "
+                    "-divopt-registers=ptxas); repeatable")
     args = ap.parse_args()
     if not os.path.isfile(args.plugin):
         sys.exit(f"error: {args.plugin} not found (scripts/build.sh)")

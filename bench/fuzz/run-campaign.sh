@@ -2,8 +2,10 @@
 # The GPU half of DivOpt's differential fuzzing. On the GPU machine, from the
 # repository root:
 #
-#   bench/fuzz/run-campaign.sh [PACK.tar.xz] [--only s17,s42] [--jobs N]
+#   bench/fuzz/run-campaign.sh [PACK.tar.xz | PACKDIR] [--only s17,s42] [--jobs N]
 #
+# PACKDIR is a pack already unpacked (manifest.txt and the PTX it names);
+# bench/fuzz/run-fp-packs.sh runs shards of packs that way.
 # PACK defaults to .carry/fuzz-ptx/pack.tar.xz, built here by
 # scripts/fuzz/build_pack.py (which needs LLVM; this needs only CUDA, CMake
 # and python3). Builds bench/fuzz's runner on the runtime, unpacks the pack,
@@ -22,7 +24,12 @@ prev=
 for a in "$@"; do
   case $a in
   *.tar.xz) pack=$a ;;
-  *) runner_args+=("$a") ;;
+  *)
+    case $prev in
+    --only | --jobs | --timeout-s) runner_args+=("$a") ;;
+    *) if [ -d "$a" ]; then pack=$a; else runner_args+=("$a"); fi ;;
+    esac
+    ;;
   esac
   [ "$prev" = --only ] && summary_args=(--only "$a")
   prev=$a
@@ -30,7 +37,7 @@ done
 out=${OUT:-$root/build-fuzz/out}
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 mkdir -p "$out" "$build"
-[ -f "$pack" ] || { echo "run-campaign: no pack at $pack" >&2; exit 2; }
+[ -e "$pack" ] || { echo "run-campaign: no pack at $pack" >&2; exit 2; }
 
 runner=${FUZZ_RUNNER:-}
 if [ -z "$runner" ]; then
@@ -41,9 +48,13 @@ if [ -z "$runner" ]; then
   runner=$build/divopt-fuzz-runner
 fi
 
-dir=$build/pack
-rm -rf "$dir" && mkdir -p "$dir"
-tar xJf "$pack" -C "$dir"
+if [ -d "$pack" ]; then
+  dir=$pack
+else
+  dir=$build/pack
+  rm -rf "$dir" && mkdir -p "$dir"
+  tar xJf "$pack" -C "$dir"
+fi
 
 results=$out/fuzz-results.tsv
 rm -f "$results"

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BenchEnvironment.h"
+#include "Inputs.h"
 #include "BenchOptions.h"
 #include "Benchmark.h"
 #include "ResultTable.h"
@@ -120,6 +121,7 @@ int runAll(const BenchOptions &O) {
   Device Dev = Device::get(0);
   Context Ctx(Dev);
   BenchEnvironment Env(O, Ctx);
+  setInputSeedSalt(O.SeedSalt);
   printBanner(Env);
   ResultTable Table;
   bool AllRan = runBenchmarks(Env, Table);

@@ -43,7 +43,8 @@ const char *getBenchUsage() {
   return "usage: divopt-bench --ptx-dir DIR [--csv FILE] [--summary FILE]\n"
          "                    [--only itdelay,brdis,split,loopadv]\n"
          "                    [--runs N] [--warmup N] [--waves N]\n"
-         "                    [--commit SHA] [--quick]\n";
+         "                    [--commit SHA] [--quick] [--pgo]\n"
+         "                    [--profile-collect DIR] [--seed-salt N]\n";
 }
 
 BenchOptions parseBenchOptions(int Argc, char **Argv) {
@@ -56,6 +57,10 @@ BenchOptions parseBenchOptions(int Argc, char **Argv) {
     }
     if (Flag == "--quick") {
       O.Quick = true;
+      continue;
+    }
+    if (Flag == "--pgo") {
+      O.ProfileGuided = true;
       continue;
     }
     if (I + 1 >= Argc)
@@ -77,6 +82,10 @@ BenchOptions parseBenchOptions(int Argc, char **Argv) {
       O.WarmupRuns = parsePositive(Flag, Value);
     else if (Flag == "--waves")
       O.Waves = parsePositive(Flag, Value);
+    else if (Flag == "--profile-collect")
+      O.ProfileDir = Value;
+    else if (Flag == "--seed-salt")
+      O.SeedSalt = parsePositive(Flag, Value);
     else
       throw std::invalid_argument("unknown option " + Flag);
   }

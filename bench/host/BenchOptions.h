@@ -7,6 +7,7 @@
 #ifndef DIVOPT_BENCH_HOST_BENCHOPTIONS_H
 #define DIVOPT_BENCH_HOST_BENCHOPTIONS_H
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,16 @@ struct BenchOptions {
   /// per SM.
   int Waves = 4;
   bool Quick = false; ///< One configuration per benchmark, 10 runs.
+  /// Collection mode: each configuration runs once, with the instrumented
+  /// kernels (<bench>.clang-O3-divopt.ptx built -divopt-profile-generate),
+  /// and writes its profile to <dir>/<bench>.<config>.profile; no timing.
+  std::string ProfileDir;
+  /// Added to every input seed: a collection run profiles other inputs
+  /// than the timed run (with --waves, another size too).
+  std::uint64_t SeedSalt = 0;
+  /// Adds the variant DivOpt-pgo: the configuration's kernels rebuilt with
+  /// -divopt-profile-use (<bench>.<config>.clang-O3-pgo.ptx).
+  bool ProfileGuided = false;
   bool Help = false;
 };
 

@@ -11,6 +11,8 @@
 #include "Statistics.h"
 
 #include "runtime/Error.h"
+#include "runtime/Module.h"
+#include "runtime/ModuleProfile.h"
 #include "runtime/OccupancyQuery.h"
 
 #include <iostream>
@@ -34,10 +36,51 @@ ConfigRunner::ConfigRunner(BenchEnvironment &Env, ConfigSpec Spec,
       States(Variants.size()), Start(Env.context()), Stop(Env.context()) {}
 
 void ConfigRunner::run(ResultTable &Table) {
+  if (!Env.options().ProfileDir.empty())
+    return collectProfile();
+  if (Env.options().ProfileGuided)
+    addProfileGuidedVariant();
   for (std::size_t I = 0; I < Variants.size(); ++I)
     checkVariant(I);
   timeVariants();
   finishRows(Table);
+}
+
+void ConfigRunner::collectProfile() {
+  const BenchOptions &O = Env.options();
+  const std::string Stem = getProfileStem(Spec.Benchmark, Spec.Config);
+  if (Variants.empty() || !Variants[0].SetupError.empty()) {
+    std::cerr << "warning: " << Stem << ": no reference kernels, no profile\n";
+    return;
+  }
+  // A fresh load: the counters start at zero for every configuration.
+  const std::string File = getPtxFileName(Spec.Benchmark, DivOptVariant);
+  Module M = Module::loadFile(Env.context(), O.PtxDir + "/" + File);
+  std::vector<Kernel> Kernels;
+  for (const Kernel &K : Variants[0].Kernels)
+    Kernels.push_back(M.kernel(K.name()));
+  ModuleProfile Profile;
+  Variants[0].Launch(Kernels);
+  Env.context().synchronize(Kernels.front().name());
+  std::vector<std::string> Warnings;
+  const std::string Path = O.ProfileDir + "/" + Stem + ".profile";
+  Profile.writeProfile(Path, Warnings);
+  for (const std::string &W : Warnings)
+    std::cerr << "warning: " << Stem << ": " << W << '\n';
+  std::cout << "profile " << Path << '\n';
+}
+
+void ConfigRunner::addProfileGuidedVariant() {
+  if (Variants.empty())
+    return;
+  std::vector<std::string> Names;
+  for (const Kernel &K : Variants[0].Kernels)
+    Names.push_back(K.name());
+  const std::string File =
+      getProfileStem(Spec.Benchmark, Spec.Config) + ".clang-O3-pgo.ptx";
+  Variants.push_back(
+      makeVariant(Env, ProfileGuidedVariant, File, Names, Variants[0].Launch));
+  States.resize(Variants.size());
 }
 
 void ConfigRunner::describeResources(const Variant &V, ResultRow &Row) const {

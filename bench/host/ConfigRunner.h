@@ -59,6 +59,10 @@ private:
     std::vector<float> TimesMs;
   };
 
+  /// --profile-collect: one run of the instrumented kernels, its profile.
+  void collectProfile();
+  /// --pgo: the variant of the kernels rebuilt with this profile.
+  void addProfileGuidedVariant();
   void describeResources(const Variant &V, ResultRow &Row) const;
   void checkVariant(std::size_t I);
   std::vector<std::uint32_t> runOnce(const Variant &V, std::uint32_t Poison);

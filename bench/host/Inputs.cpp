@@ -19,11 +19,22 @@ float toUnitFloat(std::uint64_t Bits) {
   return static_cast<float>(Bits >> 40) * 0x1.0p-24f;
 }
 
+std::uint64_t &getSalt() {
+  static std::uint64_t Salt = 0;
+  return Salt;
+}
+
+std::uint64_t getSaltedSeed(std::uint64_t Seed) {
+  return Seed + getSalt() * 0x9e3779b97f4a7c15ull;
+}
+
 } // namespace
+
+void setInputSeedSalt(std::uint64_t Salt) { getSalt() = Salt; }
 
 std::vector<float> makeUniformFloats(std::size_t Count, float Lo, float Hi,
                                      std::uint64_t Seed) {
-  std::mt19937_64 Gen(Seed);
+  std::mt19937_64 Gen(getSaltedSeed(Seed));
   std::vector<float> Values(Count);
   for (float &V : Values) {
     do
@@ -35,7 +46,7 @@ std::vector<float> makeUniformFloats(std::size_t Count, float Lo, float Hi,
 
 std::vector<std::uint32_t> makeNonZeroWords(std::size_t Count,
                                             std::uint64_t Seed) {
-  std::mt19937_64 Gen(Seed);
+  std::mt19937_64 Gen(getSaltedSeed(Seed));
   std::vector<std::uint32_t> Words(Count);
   for (std::uint32_t &W : Words) {
     do
@@ -47,7 +58,7 @@ std::vector<std::uint32_t> makeNonZeroWords(std::size_t Count,
 
 std::vector<std::uint32_t> makeFlags(std::size_t Count, double Share,
                                      std::uint64_t Seed) {
-  std::mt19937_64 Gen(Seed);
+  std::mt19937_64 Gen(getSaltedSeed(Seed));
   const std::uint64_t Cut =
       static_cast<std::uint64_t>(std::clamp(Share, 0.0, 1.0) * 0x1.0p53);
   std::vector<std::uint32_t> Flags(Count);

@@ -20,6 +20,10 @@
 
 namespace divopt::bench {
 
+/// Changes every seed below by Salt (0: the seeds as given): a profile
+/// collection run draws other inputs than the timed run.
+void setInputSeedSalt(std::uint64_t Salt);
+
 /// Uniform in [Lo, Hi), never exactly zero unless Lo == Hi == 0.
 std::vector<float> makeUniformFloats(std::size_t Count, float Lo, float Hi,
                                      std::uint64_t Seed);

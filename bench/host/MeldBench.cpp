@@ -4,11 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Kernels: bench/kernels/meld.cu and meld_hand.cu. One configuration per
-// kernel shape: the bitonic compare-and-swap whose arms share the swap
-// block, the merge step's short-circuit condition, the Monte Carlo step
-// with arms of different control flow, and the N-Queens backtracking step.
-// Each runs clang -O3, clang -O3 + DivOpt and the hand-melded kernel on
+// Kernels: bench/kernels/meld.cu and meld_hand.cu. The bitonic
+// compare-and-swap whose arms share the swap block (block sizes 32-256),
+// the merge step's short-circuit condition, the Monte Carlo step with arms
+// of different control flow, the N-Queens backtracking step, the boundary
+// crossing with mirrored arms, and guarded inner branches in a loop (arms
+// that meld, and photon transport's arms that must be left alone). Each
+// runs clang -O3, clang -O3 + DivOpt and the hand-transformed kernel on
 // the same inputs; outputs must be bit-identical.
 //
 //===----------------------------------------------------------------------===//
@@ -22,7 +24,9 @@
 #include "runtime/Launch.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace divopt::bench {
 
@@ -30,9 +34,14 @@ using namespace divopt::runtime;
 
 namespace {
 
-constexpr int ThreadsPerBlock = 256; // meld_bitonic sorts 256 keys a block.
-constexpr int MergeLen = 16;         // Keys per run of a merge step.
+constexpr int ThreadsPerBlock = 256;
+constexpr int MergeLen = 16; // Keys per run of a merge step.
 constexpr int MonteCarloSteps = 64;
+constexpr int SortSegmentsPerBlock = 8; // Bitonic: segments each block sorts.
+constexpr int QueensBlock = 64;         // meld.cu's MeldQueensBlock.
+constexpr int Queens = 10;              // meld.cu's MeldQueens.
+constexpr int BoundarySteps = 64;
+constexpr int GuardedSteps = 64;
 
 class MeldBench : public Benchmark {
 public:
@@ -40,16 +49,21 @@ public:
 
   void run(BenchEnvironment &Env, ResultTable &Table) override {
     Count = Env.getThreadCount();
-    runBitonic(Env, Table);
+    for (int Block : {32, 64, 128, 256})
+      runBitonic(Env, Table, Block);
     runMerge(Env, Table);
     runMonteCarlo(Env, Table);
     runNQueens(Env, Table);
+    runBoundary(Env, Table);
+    runGuarded(Env, Table, "meld_guarded", "guarded: inner arms alike",
+               "shape=guarded;arms=alike");
+    runGuarded(Env, Table, "meld_guarded_photon", "guarded: photon transport",
+               "shape=guarded;arms=photon");
   }
 
 private:
-  LaunchConfig getLaunchConfig() const {
-    return makeLaunchConfig(getBlockCount(Count, ThreadsPerBlock),
-                            ThreadsPerBlock);
+  LaunchConfig getLaunchConfig(int Block = ThreadsPerBlock) const {
+    return makeLaunchConfig(getBlockCount(Count, Block), Block);
   }
 
   /// The compiler variants of Kernel and its hand-melded version.
@@ -65,33 +79,42 @@ private:
         std::remove_if(V.begin(), V.end(),
                        [](const Variant &X) { return X.Name == NvccVariant; }),
         V.end());
-    V.push_back(makeVariant(Env, "hand-meld", getHandPtxFileName(getName()),
+    // The guarded photon loop's hand version delays its iterations; the
+    // others meld.
+    const char *Hand =
+        Kernel == "meld_guarded_photon" ? "hand-delay" : "hand-meld";
+    V.push_back(makeVariant(Env, Hand, getHandPtxFileName(getName()),
                             {Kernel + "_hand"}, Launch));
     return V;
   }
 
   void runConfig(BenchEnvironment &Env, ResultTable &Table,
-                 const std::string &Kernel, const char *Config,
-                 const char *Params, DeviceBuffer<std::uint32_t> &Out,
-                 const LaunchFunction &Launch) {
+                 const std::string &Kernel, const std::string &Config,
+                 const std::string &Params, DeviceBuffer<std::uint32_t> &Out,
+                 const LaunchFunction &Launch, int Block = ThreadsPerBlock) {
     std::vector<Variant> Variants = makeVariants(Env, Kernel, Launch);
-    ConfigRunner(Env, {getName(), Config, Params, ThreadsPerBlock}, Out,
-                 Variants)
+    ConfigRunner(Env, {getName(), Config, Params, Block}, Out, Variants)
         .run(Table);
   }
 
-  void runBitonic(BenchEnvironment &Env, ResultTable &Table) {
+  /// Segments of Block keys, SortSegmentsPerBlock per block of the grid.
+  void runBitonic(BenchEnvironment &Env, ResultTable &Table, int Block) {
     Context &Ctx = Env.context();
-    auto Keys = DeviceBuffer<float>::fromHost(
-        Ctx, makeUniformFloats(Count, -1.0f, 1.0f, 0x3e1d1));
-    DeviceBuffer<std::uint32_t> Out(Ctx, Count);
-    const LaunchConfig L = getLaunchConfig();
-    const int N = Count;
-    runConfig(Env, Table, "meld_bitonic", "bitonic: shared swap block",
-              "shape=shared-tail;block=256", Out,
-              [&Keys, &Out, L, N](const std::vector<Kernel> &K) {
-                launch(K[0], L, Keys, Out, N);
-              });
+    const int Blocks = getBlockCount(Count, Block);
+    const int Segments = Blocks * SortSegmentsPerBlock;
+    const std::size_t Keys = std::size_t(Segments) * Block;
+    auto In = DeviceBuffer<float>::fromHost(
+        Ctx, makeUniformFloats(Keys, -1.0f, 1.0f, 0x3e1d1));
+    DeviceBuffer<std::uint32_t> Out(Ctx, Keys);
+    const LaunchConfig L = makeLaunchConfig(Blocks, Block);
+    runConfig(
+        Env, Table, "meld_bitonic",
+        "bitonic: shared swap block, " + std::to_string(Block),
+        "shape=shared-tail;block=" + std::to_string(Block), Out,
+        [&In, &Out, L, Segments](const std::vector<Kernel> &K) {
+          launch(K[0], L, In, Out, Segments);
+        },
+        Block);
   }
 
   /// Two sorted runs per thread, key E of thread T at E * Count + T.
@@ -143,15 +166,79 @@ private:
               });
   }
 
+  /// Two queens per thread in rows 0 and 1 that do not attack each
+  /// other, as N * column1 + column0.
+  std::vector<std::uint32_t> makeQueenStarts() const {
+    std::vector<std::uint32_t> Valid;
+    for (int C1 = 0; C1 < Queens; ++C1)
+      for (int C0 = 0; C0 < Queens; ++C0)
+        if (C1 < C0 - 1 || C1 > C0 + 1)
+          Valid.push_back(Queens * C1 + C0);
+    std::vector<std::uint32_t> Words = makeNonZeroWords(Count, 0x3e1d4);
+    for (std::uint32_t &W : Words)
+      W = Valid[W % Valid.size()];
+    return Words;
+  }
+
   void runNQueens(BenchEnvironment &Env, ResultTable &Table) {
     Context &Ctx = Env.context();
+    auto Starts = DeviceBuffer<std::uint32_t>::fromHost(Ctx, makeQueenStarts());
     DeviceBuffer<std::uint32_t> Out(Ctx, Count);
-    const LaunchConfig L = getLaunchConfig();
+    const LaunchConfig L = getLaunchConfig(QueensBlock);
     const int N = Count;
-    runConfig(Env, Table, "meld_nqueens", "N-Queens: backtracking step",
-              "shape=backtracking;queens=10", Out,
-              [&Out, L, N](const std::vector<Kernel> &K) {
-                launch(K[0], L, Out, N);
+    runConfig(
+        Env, Table, "meld_nqueens", "N-Queens: backtracking step",
+        "shape=backtracking;queens=10", Out,
+        [&Starts, &Out, L, N](const std::vector<Kernel> &K) {
+          launch(K[0], L, Starts, Out, N);
+        },
+        QueensBlock);
+  }
+
+  /// Five layers between two media: index and critical cosines (the
+  /// cosine below which a ray towards the neighbour is totally reflected).
+  std::vector<float> makeLayers() const {
+    const float N[] = {1.0f, 1.37f, 1.45f, 1.33f, 1.5f, 1.4f, 1.0f};
+    std::vector<float> L;
+    for (int I = 0; I < 7; ++I) {
+      L.push_back(N[I]);
+      for (int Nb : {I - 1, I + 1}) {
+        bool Has = Nb >= 0 && Nb < 7 && N[Nb] < N[I];
+        float Ratio = Has ? N[Nb] / N[I] : 0.0f;
+        L.push_back(Has ? std::sqrt(1.0f - Ratio * Ratio) : 0.0f);
+      }
+    }
+    return L;
+  }
+
+  void runBoundary(BenchEnvironment &Env, ResultTable &Table) {
+    Context &Ctx = Env.context();
+    auto Layers = DeviceBuffer<float>::fromHost(Ctx, makeLayers());
+    auto Seeds = DeviceBuffer<std::uint32_t>::fromHost(
+        Ctx, makeNonZeroWords(Count, 0x3e1d5));
+    DeviceBuffer<std::uint32_t> Out(Ctx, 3 * std::size_t(Count));
+    const LaunchConfig L = getLaunchConfig();
+    const int N = Count, Steps = BoundarySteps, NumLayers = 5;
+    runConfig(Env, Table, "meld_boundary",
+              "boundary: mirrored arms, early returns",
+              "shape=same-arms-inner-branches;steps=64", Out,
+              [&](const std::vector<Kernel> &K) {
+                launch(K[0], L, Layers, NumLayers, Seeds, Out, N, Steps);
+              });
+  }
+
+  void runGuarded(BenchEnvironment &Env, ResultTable &Table,
+                  const std::string &Name, const std::string &Config,
+                  const std::string &Params) {
+    Context &Ctx = Env.context();
+    auto Seeds = DeviceBuffer<std::uint32_t>::fromHost(
+        Ctx, makeNonZeroWords(Count, 0x3e1d6));
+    DeviceBuffer<std::uint32_t> Out(Ctx, 3 * std::size_t(Count));
+    const LaunchConfig L = getLaunchConfig();
+    const int N = Count, Steps = GuardedSteps;
+    runConfig(Env, Table, Name, Config, Params, Out,
+              [&Seeds, &Out, L, N, Steps](const std::vector<Kernel> &K) {
+                launch(K[0], L, Seeds, Out, N, Steps);
               });
   }
 

@@ -12,6 +12,8 @@
 #include "runtime/LaunchPlan.h"
 #include "runtime/Module.h"
 
+#include <cctype>
+
 namespace divopt::bench {
 
 using namespace divopt::runtime;
@@ -31,6 +33,14 @@ std::string getFileTag(const std::string &Variant) {
 std::string getPtxFileName(const std::string &Benchmark,
                            const std::string &Variant) {
   return Benchmark + "." + getFileTag(Variant) + ".ptx";
+}
+
+std::string getProfileStem(const std::string &Benchmark,
+                           const std::string &Config) {
+  std::string Stem = Benchmark + ".";
+  for (char C : Config)
+    Stem += std::isalnum(static_cast<unsigned char>(C)) || C == '.' ? C : '_';
+  return Stem;
 }
 
 std::string getHandPtxFileName(const std::string &Benchmark) {

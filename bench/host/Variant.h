@@ -30,6 +30,14 @@ class BenchEnvironment;
 inline const char *const ReferenceVariant = "clang-O3";
 inline const char *const DivOptVariant = "clang-O3+DivOpt";
 inline const char *const NvccVariant = "nvcc-O3";
+/// The configuration's kernels rebuilt with its profile (--pgo).
+inline const char *const ProfileGuidedVariant = "DivOpt-pgo";
+
+/// What names one configuration's profile and profile-guided PTX:
+/// <benchmark>.<config, every byte outside [A-Za-z0-9.] as '_'>; the
+/// profile is <stem>.profile, the PTX <stem>.clang-O3-pgo.ptx.
+std::string getProfileStem(const std::string &Benchmark,
+                           const std::string &Config);
 
 /// PTX file of a benchmark's untransformed kernels compiled the way
 /// Variant names, or of its hand-transformed kernels (clang -O3).

@@ -13,31 +13,39 @@
 //   2. times the original (events, warm-up, median of --runs);
 //   3. times the profiled launch (the counting copy: same output; its
 //      profile stays on the device): only its extra time is an overhead;
-//   4. runs the pipeline on the device (runtime/gpu): the model's warp
-//      demands of the launch as it is, Sorting with CUB's radix sort, the
-//      demands of the sorted order (the scheduled simulation on the host);
+//   4. runs each algorithm's pipeline on the device (DevicePipeline.h):
+//      Sorting, Greedy, Greedy-Max (runtime/gpu), the model on the
+//      device's warp demands (of a sample of the CTAs past
+//      --model-max-ctas, its error against the whole launch's measured);
 //   5. times the remapped copy with the identity table (the cost of the
 //      redirection alone);
-//   6. for Sorting (device), Greedy and Greedy-Max (host, on the
-//      downloaded profile): the model's predictions, the remapped kernel,
-//      and, where the inputs are indexed arrays, the original on inputs
-//      laid out in the regrouped order (data layout transformation, output
-//      mapped back); each row's overheads, measured end-to-end speedups at
-//      1, 10 and 100 reuses and the amortizing plan's decisions
-//      (AmortizedPlan.h), right where they regroup exactly when the
-//      measured end-to-end speedup is at least --min-speedup;
+//   6. per algorithm: the remapped kernel with the device's order, the
+//      order against the host's (regroupThreads: element for element, and
+//      the remapped kernel with the host's order where they differ), and,
+//      where the inputs are indexed arrays, the original on inputs laid
+//      out in that order (data layout transformation, output mapped back);
+//      each row's overheads, measured end-to-end speedups at 1, 10 and 100
+//      reuses and the amortizing plan's decisions (AmortizedPlan.h), right
+//      where they regroup exactly when the measured end-to-end speedup is
+//      at least --min-speedup;
 //   7. the iterative case: --iterations launches after one profiled
-//      launch, planned and regrouped once, against as many original
-//      launches, host wall clock;
+//      launch, the plan's pick for that many reuses run once, against as
+//      many original launches, host wall clock;
 //   8. compares every output bit for bit with the original's.
-// With --overheads-only, steps 1-4 alone (for sizes too large to time every
-// variant). Writes a CSV row per variant and a summary, both tables printed
-// last; exits 1 if any output differs.
+// With --overheads-only, steps 1-4 alone (sizes too large to time every
+// variant), the plan deciding on the predicted speedups. Writes a CSV row
+// per variant and per pipeline (appended with --append) and prints the
+// tables and the verdict (Report.h) last. Exits 0 when every output is
+// identical, every pipeline ran and agrees with the host and every target
+// is met; 1 when an output differs; 2 on a failure; 3 when a target is
+// missed.
 //
 //===----------------------------------------------------------------------===//
 
+#include "DevicePipeline.h"
 #include "DispatchCalibration.h"
 #include "LatencyCalibration.h"
+#include "Report.h"
 #include "Statistics.h"
 #include "TransactionCalibration.h"
 #include "Workloads.h"
@@ -57,13 +65,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
-#include <numeric>
-#include <sstream>
+#include <optional>
 #include <string>
 
 using namespace divopt;
@@ -72,10 +77,14 @@ using namespace divopt::runtime;
 
 namespace {
 
+constexpr RegroupAlgorithm Algorithms[] = {RegroupAlgorithm::Sorting,
+                                           RegroupAlgorithm::Greedy,
+                                           RegroupAlgorithm::GreedyMax};
+
 struct Options {
   std::string PtxDir = ".";
   std::string Csv = "regroup.csv";
-  std::string Summary = "regroup-summary.txt";
+  std::string PipelinesCsv = "pipelines.csv";
   std::string Commit = "unknown";
   double TargetMs = 100;
   unsigned Threads = 1u << 20;
@@ -85,12 +94,15 @@ struct Options {
   double BudgetS = 150;
   /// Comma-separated workload names; all when empty.
   std::string Only;
-  /// Only the pipeline's overheads against one original launch (Sorting
-  /// on the device), for problem sizes too large to time every variant.
+  /// Only the pipelines' overheads against one original launch, for
+  /// problem sizes too large to time every variant.
   bool OverheadsOnly = false;
   /// Launches of the iterative case (profile once, regroup once, launch
   /// this many times), timed end to end; 0: none.
   unsigned Iterations = 10;
+  /// The CSVs get rows after what they hold.
+  bool Append = false;
+  PipelineOptions Pipeline;
 };
 
 Options parseOptions(int Argc, char **Argv) {
@@ -106,8 +118,8 @@ Options parseOptions(int Argc, char **Argv) {
       O.PtxDir = Value();
     else if (A == "--csv")
       O.Csv = Value();
-    else if (A == "--summary")
-      O.Summary = Value();
+    else if (A == "--pipelines-csv")
+      O.PipelinesCsv = Value();
     else if (A == "--commit")
       O.Commit = Value();
     else if (A == "--target-ms")
@@ -117,7 +129,7 @@ Options parseOptions(int Argc, char **Argv) {
     else if (A == "--runs")
       O.Runs = std::stoi(Value());
     else if (A == "--min-speedup")
-      O.MinSpeedup = std::stod(Value());
+      O.MinSpeedup = O.Pipeline.MinSpeedup = std::stod(Value());
     else if (A == "--budget-s")
       O.BudgetS = std::stod(Value());
     else if (A == "--only")
@@ -126,15 +138,27 @@ Options parseOptions(int Argc, char **Argv) {
       O.OverheadsOnly = true;
     else if (A == "--iterations")
       O.Iterations = static_cast<unsigned>(std::stoul(Value()));
+    else if (A == "--append")
+      O.Append = true;
+    else if (A == "--model-max-ctas")
+      O.Pipeline.ModelMaxCtas = std::stoul(Value());
+    else if (A == "--chunk-groups")
+      O.Pipeline.ChunkGroups = static_cast<std::uint32_t>(std::stoul(Value()));
+    else if (A == "--pipeline-runs")
+      O.Pipeline.Runs = std::stoi(Value());
     else
       throw Error("unknown option " + A +
-                  " (--ptx-dir, --csv, --summary, --commit, --target-ms, "
-                  "--threads, --runs, --min-speedup, --budget-s, --only, "
-                  "--overheads-only, --iterations)");
+                  " (--ptx-dir, --csv, --pipelines-csv, --commit, "
+                  "--target-ms, --threads, --runs, --min-speedup, "
+                  "--budget-s, --only, --overheads-only, --iterations, "
+                  "--append, --model-max-ctas, --chunk-groups, "
+                  "--pipeline-runs)");
   }
-  if (O.Threads == 0 || O.Threads % 256 != 0 || O.Runs < 1 || O.TargetMs <= 0)
-    throw Error("--threads must be a positive multiple of 256, --runs and "
-                "--target-ms positive");
+  if (O.Threads == 0 || O.Threads % 256 != 0 || O.Runs < 1 || O.TargetMs <= 0 ||
+      O.Pipeline.Runs < 1 || O.Pipeline.ChunkGroups == 1)
+    throw Error("--threads must be a positive multiple of 256, --runs, "
+                "--pipeline-runs and --target-ms positive, --chunk-groups 0 "
+                "or at least 2");
   return O;
 }
 
@@ -165,8 +189,10 @@ TimingSummary timeLaunches(const Context &Ctx,
   return summarizeTimings(Ms);
 }
 
+/// Where two orders (or outputs) first differ, and how many places do.
 std::string describeMismatch(const std::vector<std::uint32_t> &Ref,
-                             const std::vector<std::uint32_t> &Got) {
+                             const std::vector<std::uint32_t> &Got,
+                             const char *Unit = "words") {
   if (Ref.size() != Got.size())
     return "size " + std::to_string(Got.size()) +
            " != " + std::to_string(Ref.size());
@@ -176,89 +202,9 @@ std::string describeMismatch(const std::vector<std::uint32_t> &Ref,
       First = I;
   if (Bad == 0)
     return "identical";
-  return std::to_string(Bad) + " words differ, first at " +
+  return std::to_string(Bad) + " " + Unit + " differ, first at " +
          std::to_string(First);
 }
-
-/// The reuse counts the report gives end-to-end speedups for.
-constexpr unsigned ReuseCounts[] = {1, 10, 100};
-constexpr std::size_t NumReuses = 3;
-
-struct Row {
-  Row(std::string Workload, std::string Variant, std::string Algorithm)
-      : Workload(std::move(Workload)), Variant(std::move(Variant)),
-        Algorithm(std::move(Algorithm)) {}
-  std::string Workload, Variant, Algorithm;
-  TimingSummary Time;
-  double PredWeighted = 0, PredScheduled = 0, Measured = 0;
-  /// What producing the order cost (remap and layout rows).
-  RegroupCosts Costs;
-  /// Measured end to end and the plan's decision, per ReuseCounts entry.
-  double EndToEnd[NumReuses] = {};
-  bool Apply[NumReuses] = {};
-  bool Predicted = false;
-  std::string Output;
-
-  /// Whether the decision at reuse index R is right: regroup exactly
-  /// where the measured end-to-end speedup is at least MinSpeedup.
-  bool right(std::size_t R, double MinSpeedup) const {
-    return Apply[R] == (EndToEnd[R] >= MinSpeedup);
-  }
-};
-
-double relativeError(double Predicted, double Measured) {
-  return std::abs(Predicted - Measured) / Measured;
-}
-
-std::string summaryHeader() {
-  char Line[320];
-  std::snprintf(Line, sizeof Line,
-                "%-17s %-8s %-10s %9s %6s %6s %6s %6s %6s %7s %7s %7s %6s "
-                "%6s %6s %-14s %s\n",
-                "workload", "variant", "algorithm", "ms", "pred-w", "pred-s",
-                "meas", "err-w", "err-s", "prof+ms", "model", "regrp", "e2e1",
-                "e2e10", "e2e100", "plan@1/10/100", "output");
-  return Line;
-}
-
-std::string formatRow(const Row &R, double MinSpeedup) {
-  char Line[400], Plan[32] = "-";
-  if (R.Predicted) {
-    std::string P;
-    for (std::size_t I = 0; I < NumReuses; ++I)
-      P += std::string(I ? "/" : "") + (R.Apply[I] ? "A" : "s") +
-           (R.right(I, MinSpeedup) ? "" : "!");
-    std::snprintf(Plan, sizeof Plan, "%s", P.c_str());
-  }
-  std::snprintf(
-      Line, sizeof Line,
-      "%-17s %-8s %-10s %9.3f %6.2f %6.2f %6.2f %5.1f%% %5.1f%% %7.2f %7.2f "
-      "%7.2f %6.2f %6.2f %6.2f %-14s %s\n",
-      R.Workload.c_str(),
-      R.Variant == "remap-identity" ? "remap-id" : R.Variant.c_str(),
-      R.Algorithm.c_str(), R.Time.MedianMs, R.PredWeighted, R.PredScheduled,
-      R.Measured,
-      R.Predicted ? 100 * relativeError(R.PredWeighted, R.Measured) : 0.0,
-      R.Predicted ? 100 * relativeError(R.PredScheduled, R.Measured) : 0.0,
-      R.Costs.ProfileExtraMs, R.Costs.ModelMs,
-      R.Costs.RegroupMs + R.Costs.UploadMs, R.EndToEnd[0], R.EndToEnd[1],
-      R.EndToEnd[2], Plan, R.Output.c_str());
-  return Line;
-}
-
-/// One workload's pipeline on the device, for the closing table.
-struct PipelineRow {
-  std::string Workload;
-  std::size_t Threads = 0;
-  double BaseMs = 0;
-  RegroupCosts Costs; ///< Sorting on the device.
-  double PredictedSpeedup = 0;
-  std::string Picks[NumReuses];
-  /// The iterative case: Iterations launches each way, timed end to end.
-  double IterativeOriginalMs = 0, IterativeRegroupedMs = 0;
-  double IterativePredicted = 0;
-  std::string IterativeDecision;
-};
 
 class Bench {
 public:
@@ -270,32 +216,34 @@ public:
 
   void run(Workload &W, const Module &M, std::ostream &Log);
   const std::vector<Row> &rows() const { return Rows; }
-  const std::vector<PipelineRow> &pipelines() const { return Pipelines; }
+  const std::vector<PipelineRow> &pipelines() const { return Pipes; }
+  const std::vector<WorkloadSummary> &workloads() const { return Summaries; }
   bool allOutputsIdentical() const { return AllIdentical; }
 
 private:
+  /// One workload's state while it runs.
+  struct Run {
+    Run(Workload &W, const Module &M, std::ostream &Log)
+        : W(W), M(M), Log(Log) {}
+    Workload &W;
+    const Module &M;
+    std::ostream &Log;
+    std::vector<std::uint32_t> Ref;
+    double Base = 0, ProfileExtraMs = 0;
+    std::optional<DeviceBbvProfile> Profile;
+    ModelInputs In;
+    std::vector<PipelineRun> Pipelines;
+    /// Per pipeline, its row in Pipes; per pipeline and reuse count, the
+    /// plan's decision for the remapped kernel.
+    std::vector<std::size_t> PipeRows;
+    std::vector<std::vector<AmortizedDecision>> Decisions;
+    BbvSet Set; ///< The profile on the host: the host's orders.
+  };
+
   void size(Workload &W, const Module &M, std::ostream &Log);
   LaunchShape shapeOf(const Module &M, const std::string &Name,
-                      const LaunchConfig &C) {
-    LaunchShape S = getLaunchShape(M.kernel(Name), C, Props);
-    std::optional<GpuArch> Arch = getGpuArch(Props.computeCapability());
-    double Fp32 = Table.Cycles[*findLatencyClass("fp32")];
-    S.ConcurrentWarps = static_cast<unsigned>(
-        std::lround(Arch->SubPartitionsPerSM * std::max(1.0, Fp32)));
-    S.FirstWaveSms = firstWaveSms(S.ThreadsPerBlock, S.BlocksPerSM);
-    return S;
-  }
-  /// The measured first-wave dispatch order, once per CTA shape.
-  const std::vector<unsigned> &firstWaveSms(unsigned Tpb, unsigned Resident) {
-    auto Key = std::make_pair(Tpb, Resident);
-    auto It = FirstWave.find(Key);
-    if (It == FirstWave.end())
-      It = FirstWave
-               .emplace(Key, measureFirstWaveSms(Ctx, Dispatch, Props, Tpb,
-                                                 Resident))
-               .first;
-    return It->second;
-  }
+                      const LaunchConfig &C);
+  const std::vector<unsigned> &firstWaveSms(unsigned Tpb, unsigned Resident);
   void record(const Row &R, std::ostream &Log) {
     Rows.push_back(R);
     Log << formatRow(R, O.MinSpeedup) << std::flush;
@@ -305,25 +253,16 @@ private:
     R.Output = describeMismatch(Ref, Got);
     AllIdentical &= R.Output == "identical";
   }
-  /// Fills R's end-to-end speedups and decisions from Plan and R.Costs.
   std::vector<AmortizedDecision> decide(Row &R, const RegroupPlan &Plan,
-                                        double Base, std::ostream &Log) {
-    std::vector<AmortizedDecision> Ds;
-    for (std::size_t I = 0; I < NumReuses; ++I) {
-      AmortizedDecision D =
-          decideAmortized(Plan, Base, R.Costs, ReuseCounts[I], O.MinSpeedup);
-      R.Apply[I] = D.Apply;
-      R.EndToEnd[I] = getEndToEndSpeedup(Base, R.Time.MedianMs, R.Costs.total(),
-                                         ReuseCounts[I]);
-      Log << "    " << ReuseCounts[I] << " reuses: " << D.Explanation
-          << "; measured " << R.EndToEnd[I] << "x\n";
-      Ds.push_back(D);
-    }
-    return Ds;
-  }
-  void runIterative(Workload &W, const Module &M, const LaunchShape &Original,
-                    const LaunchShape &Remapped, const std::vector<double> &Lat,
-                    const MemorySystem &Mem, PipelineRow &P, std::ostream &Log);
+                                        double Base, std::ostream &Log);
+  void runPipelines(Run &S);
+  void runAlgorithm(Run &S, std::size_t I);
+  void runHostOrder(Run &S, const PipelineRun &P,
+                    const std::vector<std::uint32_t> &Host);
+  void runLayout(Run &S, const PipelineRun &P, const RegroupPlan &Plan,
+                 const Row &Remap);
+  void summarize(Run &S, bool Measured);
+  void runIterative(Run &S, WorkloadSummary &Sum);
 
   const Options &O;
   Context &Ctx;
@@ -333,9 +272,34 @@ private:
   const Module &Dispatch;
   std::map<std::pair<unsigned, unsigned>, std::vector<unsigned>> FirstWave;
   std::vector<Row> Rows;
-  std::vector<PipelineRow> Pipelines;
+  std::vector<PipelineRow> Pipes;
+  std::vector<WorkloadSummary> Summaries;
   bool AllIdentical = true;
 };
+
+LaunchShape Bench::shapeOf(const Module &M, const std::string &Name,
+                           const LaunchConfig &C) {
+  LaunchShape S = getLaunchShape(M.kernel(Name), C, Props);
+  std::optional<GpuArch> Arch = getGpuArch(Props.computeCapability());
+  double Fp32 = Table.Cycles[*findLatencyClass("fp32")];
+  S.ConcurrentWarps = static_cast<unsigned>(
+      std::lround(Arch->SubPartitionsPerSM * std::max(1.0, Fp32)));
+  S.FirstWaveSms = firstWaveSms(S.ThreadsPerBlock, S.BlocksPerSM);
+  return S;
+}
+
+/// The measured first-wave dispatch order, once per CTA shape.
+const std::vector<unsigned> &Bench::firstWaveSms(unsigned Tpb,
+                                                 unsigned Resident) {
+  auto Key = std::make_pair(Tpb, Resident);
+  auto It = FirstWave.find(Key);
+  if (It == FirstWave.end())
+    It = FirstWave
+             .emplace(Key,
+                      measureFirstWaveSms(Ctx, Dispatch, Props, Tpb, Resident))
+             .first;
+  return It->second;
+}
 
 void Bench::size(Workload &W, const Module &M, std::ostream &Log) {
   W.setScale(1.0);
@@ -347,74 +311,280 @@ void Bench::size(Workload &W, const Module &M, std::ostream &Log) {
   Log << "  sized: " << Ms << " ms at scale 1, scale " << Scale << "\n";
 }
 
-gpu::DeviceProfile onDevice(const DeviceBbvProfile &P) {
-  return {P.Words.address(), P.Threads, P.Blocks, P.Sites};
+/// Fills R's end-to-end speedups and decisions from Plan and R.Costs.
+std::vector<AmortizedDecision> Bench::decide(Row &R, const RegroupPlan &Plan,
+                                             double Base, std::ostream &Log) {
+  std::vector<AmortizedDecision> Ds;
+  for (std::size_t I = 0; I < NumReuses; ++I) {
+    AmortizedDecision D =
+        decideAmortized(Plan, Base, R.Costs, ReuseCounts[I], O.MinSpeedup);
+    R.Apply[I] = D.Apply;
+    R.EndToEnd[I] = getEndToEndSpeedup(Base, R.Time.MedianMs, R.Costs.total(),
+                                       ReuseCounts[I]);
+    Log << "    " << R.Variant << ", " << ReuseCounts[I]
+        << " reuses: " << D.Explanation << "; measured " << R.EndToEnd[I]
+        << "x\n";
+    Ds.push_back(D);
+  }
+  R.Decided = true;
+  return Ds;
 }
 
-/// The model on the device: both predictions of one order (0: identity).
-ModelPrediction predictOnDevice(const DeviceBbvProfile &P,
-                                const std::vector<double> &Lat,
-                                const MemorySystem &Mem, CUdeviceptr Order,
-                                const LaunchShape &Shape) {
-  return predictFromDemands(
-      gpu::getWarpDemandsOnDevice(onDevice(P), Lat, &Mem, Order, Shape), Shape);
+/// Every algorithm's pipeline on the device; a failing one is reported and
+/// the others go on.
+void Bench::runPipelines(Run &S) {
+  for (RegroupAlgorithm A : Algorithms) {
+    PipelineRow P;
+    P.Workload = S.W.name();
+    P.Threads = S.Profile->Threads;
+    P.BaseMs = S.Base;
+    P.Algorithm = A;
+    try {
+      PipelineRun R =
+          runPipeline(Ctx, A, *S.Profile, S.ProfileExtraMs, S.In, O.Pipeline);
+      P.Costs = R.Costs;
+      P.Predicted = R.Plan.predictedSpeedup();
+      P.SampleFactor = R.SampleFactor;
+      P.WholePredicted = R.WholePlan.predictedSpeedup();
+      P.Stats = R.Stats;
+      S.Log << "  " << getRegroupAlgorithmName(A) << " on the device: model "
+            << R.Costs.ModelMs << " ms (sample 1/" << R.SampleFactor
+            << ", predicted " << P.Predicted << "x, whole launch "
+            << P.WholePredicted << "x; measured first wave "
+            << R.Plan.predictedScheduledSpeedup() << ", round-robin "
+            << R.Plan.predictedRoundRobinSpeedup() << "), regroup "
+            << R.Costs.RegroupMs << " ms";
+      if (A != RegroupAlgorithm::Sorting)
+        S.Log << " (" << R.Stats.Classes << " classes, " << R.Stats.OpenGroups
+              << " open groups, " << R.Stats.Rounds << " merge rounds"
+              << (R.Stats.OneChunk ? ", one chunk" : "") << ")";
+      S.Log << ": " << 100 * P.overheadShare() << "% of one launch\n";
+      if (A != RegroupAlgorithm::Sorting) {
+        S.Log << "    steps (ms):";
+        for (unsigned St = 0; St < runtime::gpu::NumGreedySteps; ++St)
+          S.Log << " " << runtime::gpu::getGreedyStepName(St) << " "
+                << R.Stats.StepMs[St];
+        S.Log << "; chunks of " << R.Stats.Chunk << ", " << R.Stats.FirstChunks
+              << " in the first round; " << R.Stats.Launches << " launches, "
+              << R.Stats.RoundTrips << " host waits\n";
+      }
+      S.PipeRows.push_back(Pipes.size());
+      S.Pipelines.push_back(std::move(R));
+    } catch (const std::exception &E) {
+      P.Failure = E.what();
+      S.Log << "  " << getRegroupAlgorithmName(A)
+            << " on the device failed: " << E.what() << "\n";
+    }
+    Pipes.push_back(P);
+  }
 }
 
-/// Profile once, regroup once (Sorting on the device), launch
+/// The host's order of Algorithm: where it differs from the device's,
+/// the remapped kernel with it, predicted and timed.
+void Bench::runHostOrder(Run &S, const PipelineRun &P,
+                         const std::vector<std::uint32_t> &Host) {
+  Row R{S.W.name(), S.Profile->Threads, "remap-host",
+        getRegroupAlgorithmName(P.Algorithm)};
+  R.Predicted = true;
+  auto Table = DeviceBuffer<std::uint32_t>::fromHost(Ctx, Host);
+  Prediction M = predictOnDevice(*S.Profile, S.In, Table.address(), 0);
+  RegroupPlan Plan =
+      evaluatePredictions(P.Algorithm, {}, M.Before, M.After, O.MinSpeedup);
+  R.PredWeighted = Plan.predictedWeightedSpeedup();
+  R.PredScheduled = Plan.predictedSpeedup();
+  S.W.poisonOutput();
+  R.Time = timeLaunches(
+      Ctx, [&] { S.W.launchRemapped(S.M, Table); }, O.Runs);
+  R.Measured = S.Base / R.Time.MedianMs;
+  check(R, S.Ref, S.W.output());
+  record(R, S.Log);
+}
+
+/// The original kernel on inputs laid out in the device's order.
+void Bench::runLayout(Run &S, const PipelineRun &P, const RegroupPlan &Plan,
+                      const Row &Remap) {
+  Row L{S.W.name(), S.Profile->Threads, "layout",
+        getRegroupAlgorithmName(P.Algorithm)};
+  L.Predicted = true;
+  std::vector<std::uint32_t> Order;
+  // The layout pays the order's download, the inputs' permutation and the
+  // output's scatter where the redirection pays nothing.
+  double DownloadMs = hostMs([&] { Order = P.Order->download(); });
+  double PermuteMs = hostMs([&] { S.W.permuteInputs(Order); });
+  L.PredWeighted = Remap.PredWeighted;
+  L.PredScheduled = Remap.PredScheduled;
+  S.W.poisonOutput();
+  L.Time = timeLaunches(
+      Ctx, [&] { S.W.launchOriginal(S.M); }, O.Runs);
+  L.Measured = S.Base / L.Time.MedianMs;
+  std::vector<std::uint32_t> Back;
+  double ScatterMs =
+      hostMs([&] { Back = scatterToThreadOrder(S.W.output(), Order); });
+  L.Costs = Remap.Costs;
+  L.Costs.UploadMs = DownloadMs + PermuteMs + ScatterMs;
+  decide(L, Plan, S.Base, S.Log);
+  check(L, S.Ref, Back);
+  S.W.restoreInputs();
+  record(L, S.Log);
+}
+
+/// Pipeline I's rows: the remapped kernel with the device's order and its
+/// decisions, the order against the host's, the layout.
+void Bench::runAlgorithm(Run &S, std::size_t I) {
+  const PipelineRun &P = S.Pipelines[I];
+  PipelineRow &Pipe = Pipes[S.PipeRows[I]];
+  const char *Name = getRegroupAlgorithmName(P.Algorithm);
+  Row R{S.W.name(), S.Profile->Threads, "remap", Name};
+  R.Predicted = true;
+  R.Costs = P.Costs;
+  R.PredWeighted = P.Plan.predictedWeightedSpeedup();
+  R.PredScheduled = P.Plan.predictedSpeedup();
+  S.W.poisonOutput();
+  R.Time = timeLaunches(
+      Ctx, [&] { S.W.launchRemapped(S.M, *P.Order); }, O.Runs);
+  R.Measured = S.Base / R.Time.MedianMs;
+  check(R, S.Ref, S.W.output());
+  S.Decisions[I] = decide(R, P.Plan, S.Base, S.Log);
+  record(R, S.Log);
+
+  // The host's order, element for element: its Greedy merges the whole
+  // line; where the device merged in chunks, the host's chunks too.
+  std::vector<std::uint32_t> Device = P.Order->download();
+  const unsigned Warp = S.In.Remapped.WarpSize;
+  std::vector<std::uint32_t> Host;
+  double HostMs = hostMs(
+      [&] { Host = regroupThreads(S.Set, S.In.BlockLat, P.Algorithm, Warp); });
+  std::string Exact = describeMismatch(Host, Device, "places");
+  if (Exact == "identical") {
+    Pipe.VsHost = "= host";
+  } else if (!P.Stats.OneChunk) {
+    std::string Chunked =
+        describeMismatch(regroupThreads(S.Set, S.In.BlockLat, P.Algorithm, Warp,
+                                        O.Pipeline.ChunkGroups),
+                         Device, "places");
+    Pipe.VsHost = Chunked == "identical"
+                      ? "= host's chunks"
+                      : "DIFFERS from host's chunks: " + Chunked;
+  } else {
+    Pipe.VsHost = "DIFFERS from host: " + Exact;
+  }
+  S.Log << "  " << Name << " against the host's order (" << HostMs
+        << " ms there): " << Pipe.VsHost
+        << (Exact == "identical" ? "" : "; host's Greedy: " + Exact) << "\n";
+  if (Exact != "identical")
+    runHostOrder(S, P, Host);
+  if (S.W.hasIndexedInputs())
+    runLayout(S, P, P.Plan, R);
+}
+
+/// The plan's pick at each reuse count, from the measured rows' decisions
+/// or (Measured false) from the predictions alone; the overhead it costs.
+void Bench::summarize(Run &S, bool Measured) {
+  WorkloadSummary Sum;
+  Sum.Workload = S.W.name();
+  Sum.Threads = S.Profile->Threads;
+  Sum.BaseMs = S.Base;
+  for (std::size_t R = 0; R < NumReuses; ++R) {
+    std::vector<AmortizedDecision> AtR;
+    std::vector<std::size_t> Of;
+    for (std::size_t I = 0; I < S.Pipelines.size(); ++I) {
+      const PipelineRun &P = S.Pipelines[I];
+      if (Measured && S.Decisions[I].empty())
+        continue; // Its rows failed.
+      AtR.push_back(Measured ? S.Decisions[I][R]
+                             : decideAmortized(P.Plan, S.Base, P.Costs,
+                                               ReuseCounts[R], O.MinSpeedup));
+      Of.push_back(I);
+    }
+    int Pick = pickAmortized(AtR);
+    // Leaving the launch alone costs what decided it: the Sorting pipeline.
+    std::size_t Paid = S.Pipelines.size();
+    if (Pick >= 0)
+      Paid = Of[Pick];
+    else
+      for (std::size_t I = 0; I < S.Pipelines.size(); ++I)
+        if (S.Pipelines[I].Algorithm == RegroupAlgorithm::Sorting)
+          Paid = I;
+    Sum.Picks[R] =
+        Pick < 0 ? "leave" : getRegroupAlgorithmName(AtR[Pick].Algorithm);
+    if (Paid < S.Pipelines.size())
+      Sum.PickOverhead[R] = S.Pipelines[Paid].Costs.total() / S.Base;
+    if (Pick >= 0)
+      Pipes[S.PipeRows[Of[Pick]]].Picked[R] = true;
+  }
+  if (Measured && O.Iterations > 0)
+    runIterative(S, Sum);
+  Summaries.push_back(Sum);
+}
+
+/// Profile once, run the plan's pick for O.Iterations reuses once, launch
 /// O.Iterations times, against O.Iterations + 1 original launches (the
-/// profiled launch is one of the useful ones): host wall clock, every
-/// step included.
-void Bench::runIterative(Workload &W, const Module &M,
-                         const LaunchShape &Original,
-                         const LaunchShape &Remapped,
-                         const std::vector<double> &Lat,
-                         const MemorySystem &Mem, PipelineRow &P,
-                         std::ostream &Log) {
+/// profiled launch is one of the useful ones): host wall clock, every step
+/// included.
+void Bench::runIterative(Run &S, WorkloadSummary &Sum) {
   const unsigned N = O.Iterations;
+  std::vector<AmortizedDecision> Ds;
+  for (const PipelineRun &P : S.Pipelines)
+    Ds.push_back(decideAmortized(P.Plan, S.Base, P.Costs, N, O.MinSpeedup));
+  int Pick = pickAmortized(Ds);
+  std::size_t Use = 0;
+  if (Pick >= 0)
+    Use = static_cast<std::size_t>(Pick);
+  else
+    for (std::size_t I = 0; I < S.Pipelines.size(); ++I)
+      if (S.Pipelines[I].Algorithm == RegroupAlgorithm::Sorting)
+        Use = I; // The cheapest pipeline decides to leave it.
+  if (S.Pipelines.empty())
+    return;
+  const RegroupAlgorithm A = S.Pipelines[Use].Algorithm;
+  const PipelineRun &Measured = S.Pipelines[Use];
   Ctx.synchronize();
-  P.IterativeOriginalMs = hostMs([&] {
+  Sum.IterativeOriginalMs = hostMs([&] {
     for (unsigned I = 0; I <= N; ++I)
-      W.launchOriginal(M);
+      S.W.launchOriginal(S.M);
     Ctx.synchronize();
   });
-  std::vector<std::uint32_t> Ref = W.output();
-  W.poisonOutput();
+  S.W.poisonOutput();
   Ctx.synchronize();
   bool Applied = false;
-  P.IterativeRegroupedMs = hostMs([&] {
-    DeviceBbvProfile Prof = W.profile(M);
+  std::string Why;
+  Sum.IterativeRegroupedMs = hostMs([&] {
+    DeviceBbvProfile Prof = S.W.profile(S.M);
     DeviceBuffer<std::uint32_t> Order(Ctx, Prof.Threads);
-    gpu::sortThreadsOnDevice(onDevice(Prof), Order.address());
-    ModelPrediction Before = predictOnDevice(Prof, Lat, Mem, 0, Original);
-    ModelPrediction After =
-        predictOnDevice(Prof, Lat, Mem, Order.address(), Remapped);
-    RegroupPlan Plan = evaluatePredictions(RegroupAlgorithm::Sorting, {},
-                                           Before, After, O.MinSpeedup);
-    // Costs as the single-launch rows measured them: the plan's own
-    // figures for this reuse count.
+    gpu::regroupOnDevice(onDevice(Prof), S.In.BlockLat, A,
+                         S.In.Remapped.WarpSize, O.Pipeline.ChunkGroups,
+                         Order.address());
+    Prediction M =
+        predictOnDevice(Prof, S.In, Order.address(), O.Pipeline.ModelMaxCtas);
+    RegroupPlan Plan =
+        evaluatePredictions(A, {}, M.Before, M.After, O.MinSpeedup);
+    // Costs as the single-launch rows measured them.
     AmortizedDecision D =
-        decideAmortized(Plan, P.BaseMs, P.Costs, N, O.MinSpeedup);
-    P.IterativePredicted = D.EndToEndSpeedup;
-    P.IterativeDecision = D.Explanation;
+        decideAmortized(Plan, S.Base, Measured.Costs, N, O.MinSpeedup);
+    Sum.IterativePredicted = D.EndToEndSpeedup;
+    Why = D.Explanation;
     Applied = D.Apply;
     for (unsigned I = 0; I < N; ++I) {
       if (Applied)
-        W.launchRemapped(M, Order);
+        S.W.launchRemapped(S.M, Order);
       else
-        W.launchOriginal(M);
+        S.W.launchOriginal(S.M);
     }
     Ctx.synchronize();
   });
-  Log << "  iterative (" << N
-      << " launches after the profiled one): " << P.IterativeOriginalMs
-      << " ms original, " << P.IterativeRegroupedMs
-      << " ms profiled, planned and " << (Applied ? "regrouped" : "left alone")
-      << ": " << P.IterativeOriginalMs / P.IterativeRegroupedMs
-      << "x end to end; " << P.IterativeDecision << "\n";
-  Row R{W.name(), "iterative", "sorting"};
-  check(R, Ref, W.output());
+  Sum.IterativePick = Applied ? getRegroupAlgorithmName(A) : "leave";
+  S.Log << "  iterative (" << N
+        << " launches after the profiled one): " << Sum.IterativeOriginalMs
+        << " ms original, " << Sum.IterativeRegroupedMs
+        << " ms profiled, planned and "
+        << (Applied ? "regrouped" : "left alone") << ": "
+        << Sum.IterativeOriginalMs / Sum.IterativeRegroupedMs
+        << "x end to end; " << Why << "\n";
+  Row R{S.W.name(), S.Profile->Threads, "iterative",
+        getRegroupAlgorithmName(A)};
+  check(R, S.Ref, S.W.output());
   if (R.Output != "identical")
-    Log << "  iterative output: " << R.Output << "\n";
+    S.Log << "  iterative output: " << R.Output << "\n";
 }
 
 void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
@@ -422,241 +592,83 @@ void Bench::run(Workload &W, const Module &M, std::ostream &Log) {
   size(W, M, Log);
   Log << "  " << W.describe() << "\n";
   LaunchConfig C = W.config();
-  PipelineRow Pipe;
-  Pipe.Workload = W.name();
+  Run S(W, M, Log);
+  const std::size_t Threads = getLaunchedThreads(C);
 
-  Row Orig{W.name(), "original", "-"};
+  Row Orig{W.name(), Threads, "original", "-"};
   W.poisonOutput();
   Orig.Time = timeLaunches(
       Ctx, [&] { W.launchOriginal(M); }, O.OverheadsOnly ? 1 : O.Runs,
       O.OverheadsOnly ? 1 : 2);
-  std::vector<std::uint32_t> Ref = W.output();
+  S.Ref = W.output();
   W.poisonOutput();
   W.launchOriginal(M);
-  check(Orig, Ref, W.output()); // Deterministic: a repeat run agrees.
+  check(Orig, S.Ref, W.output()); // Deterministic: a repeat run agrees.
   Orig.Measured = 1;
   record(Orig, Log);
-  const double Base = Orig.Time.MedianMs;
-  Pipe.BaseMs = Base;
+  S.Base = Orig.Time.MedianMs;
 
   // The profiled launch is a useful launch: only its extra time counts.
-  Row Prof{W.name(), "bbv-profile", "-"};
-  std::optional<DeviceBbvProfile> Profile;
+  Row Prof{W.name(), Threads, "bbv-profile", "-"};
   W.poisonOutput();
   Prof.Time = timeLaunches(
-      Ctx, [&] { Profile.emplace(W.profile(M)); }, O.OverheadsOnly ? 1 : 3, 1);
-  Prof.Measured = Base / Prof.Time.MedianMs;
-  check(Prof, Ref, W.output()); // The counting copy computes the same.
+      Ctx, [&] { S.Profile.emplace(W.profile(M)); }, O.OverheadsOnly ? 1 : 3,
+      1);
+  Prof.Measured = S.Base / Prof.Time.MedianMs;
+  check(Prof, S.Ref, W.output()); // The counting copy computes the same.
   record(Prof, Log);
-  const double ProfileExtraMs = std::max(0.0, Prof.Time.MedianMs - Base);
-  Pipe.Threads = Profile->Threads;
+  S.ProfileExtraMs = std::max(0.0, Prof.Time.MedianMs - S.Base);
 
   BbvMap Map = readBbvMap(M, W.kernel());
-  std::vector<double> Lat = getBlockLatencies(Map, Table);
-  MemorySystem Mem = getMemorySystem(Map, Cost);
-  LaunchShape Original = shapeOf(M, W.kernel(), C);
-  LaunchShape Remapped = shapeOf(M, getRemapKernelName(W.kernel()), C);
-  Log << "  occupancy: " << Original.BlocksPerSM << " CTAs/SM (original), "
-      << Remapped.BlocksPerSM << " (remapped); " << Original.SMs << " SMs, "
-      << Original.ConcurrentWarps << " concurrent warps/SM; first wave "
-      << (Original.FirstWaveSms.empty() ? "round-robin (not measured)"
-                                        : "in the measured SM order")
+  S.In.BlockLat = getBlockLatencies(Map, Table);
+  S.In.Mem = getMemorySystem(Map, Cost);
+  S.In.Original = shapeOf(M, W.kernel(), C);
+  S.In.Remapped = shapeOf(M, getRemapKernelName(W.kernel()), C);
+  Log << "  occupancy: " << S.In.Original.BlocksPerSM << " CTAs/SM (original), "
+      << S.In.Remapped.BlocksPerSM << " (remapped); " << S.In.Original.SMs
+      << " SMs, " << S.In.Original.ConcurrentWarps
+      << " concurrent warps/SM; first wave "
+      << (S.In.Original.FirstWaveSms.empty() ? "round-robin (not measured)"
+                                             : "in the measured SM order")
       << "\n";
 
-  // The model of the launch as it is: once, shared by every algorithm.
-  ModelPrediction Before;
-  double BeforeMs = hostMs(
-      [&] { Before = predictOnDevice(*Profile, Lat, Mem, 0, Original); });
-
-  // Sorting on the device: the order never leaves it.
-  DeviceBuffer<std::uint32_t> Sorted(Ctx, Profile->Threads);
-  double SortMs = hostMs(
-      [&] { gpu::sortThreadsOnDevice(onDevice(*Profile), Sorted.address()); });
-  ModelPrediction SortedAfter;
-  double SortedModelMs = BeforeMs + hostMs([&] {
-                           SortedAfter = predictOnDevice(
-                               *Profile, Lat, Mem, Sorted.address(), Remapped);
-                         });
-  Pipe.Costs = {ProfileExtraMs, SortedModelMs, SortMs, 0};
-  RegroupPlan SortedPlan = evaluatePredictions(
-      RegroupAlgorithm::Sorting, {}, Before, SortedAfter, O.MinSpeedup);
-  Pipe.PredictedSpeedup = SortedPlan.predictedSpeedup();
-  Log << "  device pipeline: profiled launch +" << ProfileExtraMs
-      << " ms, model " << SortedModelMs << " ms (before " << BeforeMs
-      << "), sort " << SortMs << " ms, upload 0 (the order is made there): "
-      << 100 * Pipe.Costs.total() / Base << "% of one launch\n";
+  runPipelines(S);
   if (O.OverheadsOnly) {
-    for (std::size_t I = 0; I < NumReuses; ++I) {
-      AmortizedDecision D = decideAmortized(SortedPlan, Base, Pipe.Costs,
-                                            ReuseCounts[I], O.MinSpeedup);
-      Pipe.Picks[I] = D.Apply ? "sorting" : "leave";
-    }
-    Pipelines.push_back(Pipe);
+    summarize(S, /*Measured=*/false);
     return;
   }
 
-  std::vector<std::uint32_t> Identity(Profile->Threads);
-  std::iota(Identity.begin(), Identity.end(), 0u);
+  std::vector<std::uint32_t> Identity(Threads);
+  for (std::size_t I = 0; I < Threads; ++I)
+    Identity[I] = static_cast<std::uint32_t>(I);
   auto IdentityBuf = DeviceBuffer<std::uint32_t>::fromHost(Ctx, Identity);
-  Row Id{W.name(), "remap-identity", "-"};
+  Row Id{W.name(), Threads, "remap-id", "-"};
   W.poisonOutput();
   Id.Time = timeLaunches(
       Ctx, [&] { W.launchRemapped(M, IdentityBuf); }, O.Runs);
-  Id.Measured = Base / Id.Time.MedianMs;
+  Id.Measured = S.Base / Id.Time.MedianMs;
   Id.PredWeighted = Id.PredScheduled = 1;
-  check(Id, Ref, W.output());
+  check(Id, S.Ref, W.output());
   record(Id, Log);
 
-  // Greedy and Greedy-Max run on the host: they pay the profile's
-  // download too.
-  BbvSet Set;
-  double DownloadMs = hostMs([&] { Set = Profile->download(); });
-
-  std::vector<std::vector<AmortizedDecision>> Decisions;
-  for (RegroupAlgorithm A :
-       {RegroupAlgorithm::Sorting, RegroupAlgorithm::Greedy,
-        RegroupAlgorithm::GreedyMax}) {
-    const char *Name = getRegroupAlgorithmName(A);
-    std::vector<std::uint32_t> Order;
-    std::unique_ptr<DeviceBuffer<std::uint32_t>> Redirect;
-    RegroupPlan Plan;
-    Row R{W.name(), "remap", Name};
-    R.Predicted = true;
-    if (A == RegroupAlgorithm::Sorting) {
-      R.Costs = Pipe.Costs;
-      Plan = SortedPlan;
-      Order = Sorted.download(); // For the layout rows; not a cost.
-    } else {
-      double RegroupMs = hostMs(
-          [&] { Order = regroupThreads(Set, Lat, A, Remapped.WarpSize); });
-      double UploadMs = hostMs([&] {
-        Redirect = std::make_unique<DeviceBuffer<std::uint32_t>>(
-            DeviceBuffer<std::uint32_t>::fromHost(Ctx, Order));
-      });
-      ModelPrediction After;
-      double ModelMs = BeforeMs + hostMs([&] {
-                         After = predictOnDevice(*Profile, Lat, Mem,
-                                                 Redirect->address(), Remapped);
-                       });
-      R.Costs = {ProfileExtraMs, ModelMs, DownloadMs + RegroupMs, UploadMs};
-      Plan = evaluatePredictions(A, {}, Before, After, O.MinSpeedup);
+  S.Set = S.Profile->download(); // For the host's orders; not a cost.
+  S.Decisions.resize(S.Pipelines.size());
+  for (std::size_t I = 0; I < S.Pipelines.size(); ++I) {
+    try {
+      runAlgorithm(S, I);
+    } catch (const std::exception &E) {
+      Pipes[S.PipeRows[I]].Failure = E.what();
+      S.Decisions[I].clear();
+      S.W.restoreInputs();
+      Log << "  " << getRegroupAlgorithmName(S.Pipelines[I].Algorithm)
+          << "'s rows failed: " << E.what() << "\n";
     }
-    const DeviceBuffer<std::uint32_t> &Table = Redirect ? *Redirect : Sorted;
-    R.PredWeighted = Plan.predictedWeightedSpeedup();
-    R.PredScheduled = Plan.predictedSpeedup();
-    W.poisonOutput();
-    R.Time = timeLaunches(
-        Ctx, [&] { W.launchRemapped(M, Table); }, O.Runs);
-    R.Measured = Base / R.Time.MedianMs;
-    check(R, Ref, W.output());
-    Log << "  " << Name << ": profiled +" << R.Costs.ProfileExtraMs
-        << " ms, model " << R.Costs.ModelMs << " ms, regroup "
-        << R.Costs.RegroupMs << " ms, upload " << R.Costs.UploadMs
-        << " ms; scheduled, first wave in the measured sequence "
-        << Plan.predictedScheduledSpeedup() << ", round-robin "
-        << Plan.predictedRoundRobinSpeedup() << "\n";
-    Decisions.push_back(decide(R, Plan, Base, Log));
-    record(R, Log);
-
-    if (!W.hasIndexedInputs())
-      continue;
-    Row L{W.name(), "layout", Name};
-    L.Predicted = true;
-    double PermuteMs = hostMs([&] { W.permuteInputs(Order); });
-    L.PredWeighted = R.PredWeighted;
-    L.PredScheduled = R.PredScheduled;
-    W.poisonOutput();
-    L.Time = timeLaunches(
-        Ctx, [&] { W.launchOriginal(M); }, O.Runs);
-    L.Measured = Base / L.Time.MedianMs;
-    std::vector<std::uint32_t> Back;
-    double ScatterMs =
-        hostMs([&] { Back = scatterToThreadOrder(W.output(), Order); });
-    // The layout pays the order's download, permutation and scatter where
-    // the redirection pays the table's upload.
-    L.Costs = R.Costs;
-    L.Costs.UploadMs = PermuteMs + ScatterMs;
-    decide(L, Plan, Base, Log);
-    check(L, Ref, Back);
-    W.restoreInputs();
-    record(L, Log);
   }
-  for (std::size_t I = 0; I < NumReuses; ++I) {
-    std::vector<AmortizedDecision> AtR;
-    for (const auto &D : Decisions)
-      AtR.push_back(D[I]);
-    int Pick = pickAmortized(AtR);
-    Pipe.Picks[I] =
-        Pick < 0 ? "leave" : getRegroupAlgorithmName(AtR[Pick].Algorithm);
-  }
-  if (O.Iterations > 0)
-    runIterative(W, M, Original, Remapped, Lat, Mem, Pipe, Log);
-  Pipelines.push_back(Pipe);
+  summarize(S, /*Measured=*/true);
 }
 
-void writeCsv(const std::string &Path, const std::vector<Row> &Rows) {
-  std::ofstream OS(Path);
-  OS << "workload,variant,algorithm,median_ms,min_ms,max_ms,runs,"
-        "predicted_weighted,predicted_scheduled,measured_speedup,"
-        "error_weighted,error_scheduled,profile_extra_ms,model_ms,regroup_ms,"
-        "upload_ms,e2e_1,e2e_10,e2e_100,apply_1,apply_10,apply_100,output\n";
-  for (const Row &R : Rows) {
-    OS << R.Workload << "," << R.Variant << "," << R.Algorithm << ","
-       << R.Time.MedianMs << "," << R.Time.MinMs << "," << R.Time.MaxMs << ","
-       << R.Time.Runs << "," << R.PredWeighted << "," << R.PredScheduled << ","
-       << R.Measured << ","
-       << (R.Predicted ? relativeError(R.PredWeighted, R.Measured) : 0) << ","
-       << (R.Predicted ? relativeError(R.PredScheduled, R.Measured) : 0) << ","
-       << R.Costs.ProfileExtraMs << "," << R.Costs.ModelMs << ","
-       << R.Costs.RegroupMs << "," << R.Costs.UploadMs;
-    for (double E : R.EndToEnd)
-      OS << "," << E;
-    for (bool A : R.Apply)
-      OS << "," << (R.Predicted ? (A ? "regroup" : "skip") : "-");
-    OS << "," << R.Output << "\n";
-  }
-  if (!OS)
-    throw Error("cannot write " + Path);
-}
-
-void writeSummary(std::ostream &OS, const std::vector<Row> &Rows,
-                  const std::vector<PipelineRow> &Pipes, const Options &O) {
-  OS << summaryHeader();
-  for (const Row &R : Rows)
-    OS << formatRow(R, O.MinSpeedup);
-  std::size_t Wrong = 0, Decided = 0;
-  for (const Row &R : Rows)
-    if (R.Predicted)
-      for (std::size_t I = 0; I < NumReuses; ++I, ++Decided)
-        Wrong += !R.right(I, O.MinSpeedup);
-  OS << "plan@1/10/100: A regroup, s skip, ! wrong (regroup exactly where "
-        "the measured end-to-end speedup is >= "
-     << O.MinSpeedup << "): " << Wrong << " wrong of " << Decided << "\n\n";
-  OS << "device pipeline (Sorting on the GPU; overhead = profiled launch's "
-        "extra + model + sort + upload, target <= 25% of one launch)\n";
-  char Line[400];
-  std::snprintf(Line, sizeof Line,
-                "%-17s %8s %9s %8s %7s %7s %8s %6s %-30s %s\n", "workload",
-                "threads", "launch-ms", "prof+ms", "model", "sort", "ovh%",
-                "pred", "plan picks @1/10/100", "iterative e2e (meas/pred)");
-  OS << Line;
-  for (const PipelineRow &P : Pipes) {
-    std::string Picks = P.Picks[0] + "/" + P.Picks[1] + "/" + P.Picks[2];
-    char It[64] = "-";
-    if (P.IterativeRegroupedMs > 0)
-      std::snprintf(It, sizeof It, "%.2fx / %.2fx",
-                    P.IterativeOriginalMs / P.IterativeRegroupedMs,
-                    P.IterativePredicted);
-    std::snprintf(Line, sizeof Line,
-                  "%-17s %8zu %9.2f %8.2f %7.2f %7.2f %7.1f%% %6.2f %-30s %s\n",
-                  P.Workload.c_str(), P.Threads, P.BaseMs,
-                  P.Costs.ProfileExtraMs, P.Costs.ModelMs, P.Costs.RegroupMs,
-                  100 * P.Costs.total() / P.BaseMs, P.PredictedSpeedup,
-                  Picks.c_str(), It);
-    OS << Line;
-  }
-}
-
+/// Calibrates, then runs every workload; a failing workload is reported
+/// and the others go on.
 int runBench(const Options &O) {
   Device Dev = Device::get(0);
   Context Ctx(Dev);
@@ -699,8 +711,24 @@ int runBench(const Options &O) {
   Module Dispatch = Module::loadFile(Ctx, O.PtxDir + "/dispatch.ptx");
   Bench B(O, Ctx, Props, Table, MT.Fitted, Dispatch);
   auto Start = std::chrono::steady_clock::now();
-  std::cout << summaryHeader();
+  std::cout << formatRowHeader();
   bool Failed = false;
+  // The CSVs get each workload's rows as soon as it ends: a run stopped
+  // later keeps them.
+  std::size_t RowsWritten = 0, PipesWritten = 0;
+  auto Flush = [&] {
+    bool Append = O.Append || RowsWritten + PipesWritten > 0;
+    writeRowsCsv(
+        O.Csv, std::vector<Row>(B.rows().begin() + RowsWritten, B.rows().end()),
+        Append);
+    writePipelinesCsv(
+        O.PipelinesCsv,
+        std::vector<PipelineRow>(B.pipelines().begin() + PipesWritten,
+                                 B.pipelines().end()),
+        Append);
+    RowsWritten = B.rows().size();
+    PipesWritten = B.pipelines().size();
+  };
   for (auto &W : Ws) {
     if (!O.Only.empty() &&
         ("," + O.Only + ",").find("," + W->name() + ",") == std::string::npos)
@@ -711,6 +739,7 @@ int runBench(const Options &O) {
     if (Spent > O.BudgetS) {
       std::cout << "== " << W->name() << ": not run, " << Spent
                 << " s spent of the " << O.BudgetS << " s budget\n";
+      Failed = true;
       continue;
     }
     try {
@@ -719,20 +748,20 @@ int runBench(const Options &O) {
       std::cout << "== " << W->name() << " failed: " << E.what() << "\n";
       Failed = true;
     }
+    Flush();
   }
-  writeCsv(O.Csv, B.rows());
-  std::ofstream Summary(O.Summary);
-  writeSummary(Summary, B.rows(), B.pipelines(), O);
-  std::cout << "\n";
-  writeSummary(std::cout, B.rows(), B.pipelines(), O);
-  if (Failed)
-    return 2;
+  std::cout << "\n== summary (" << Props.Name << ", " << O.Threads
+            << " threads, commit " << O.Commit << ")\n";
+  bool Met = writeSummary(std::cout, B.rows(), B.pipelines(), B.workloads(),
+                          O.MinSpeedup);
   if (!B.allOutputsIdentical()) {
     std::cerr << "divopt-regroup-bench: some outputs differ from the "
                  "original's\n";
     return 1;
   }
-  return 0;
+  if (Failed)
+    return 2;
+  return Met ? 0 : 3;
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 
 #include "runtime/gpu/CudaCheck.h"
 #include "runtime/gpu/DeviceRegrouping.h"
+#include "runtime/Regrouping.h"
 
 #include <cub/device/device_radix_sort.cuh>
 
@@ -48,9 +49,10 @@ __global__ void identity(std::uint32_t *Order, std::size_t N) {
     Order[I] = static_cast<std::uint32_t>(I);
 }
 
-/// One column of a key: its index, the bits it spans and its least value.
+/// One column of a key: its index, the bits it spans and its largest
+/// value (a key holds Most - count: heavier rows first, as on the host).
 struct KeyColumn {
-  std::uint32_t Col, Bits, Least;
+  std::uint32_t Col, Bits, Most;
 };
 
 /// Keys[p]: the columns of Key packed (first most significant) for the
@@ -65,7 +67,7 @@ __global__ void packKeys(const std::uint32_t *Words, std::size_t Width,
   const std::uint32_t *Row = Words + std::size_t(Order[P]) * Width;
   std::uint64_t K = 0;
   for (unsigned C = 0; C < Columns; ++C)
-    K = K << Key[C].Bits | (Row[Key[C].Col] - Key[C].Least);
+    K = K << Key[C].Bits | (Key[C].Most - Row[Key[C].Col]);
   Keys[P] = K;
 }
 
@@ -73,24 +75,22 @@ unsigned gridFor(std::size_t N) {
   return static_cast<unsigned>((N + Threads - 1) / Threads);
 }
 
-/// The varying columns grouped into keys of at most 64 bits, in column
-/// order (the first key the most significant).
+/// The varying columns grouped into keys of at most 64 bits, in the host's
+/// column order (getSortingColumns; the first key the most significant).
 std::vector<std::vector<KeyColumn>>
 groupIntoKeys(const std::vector<std::uint32_t> &Least,
               const std::vector<std::uint32_t> &Most) {
   std::vector<std::vector<KeyColumn>> Keys;
   unsigned Used = 64;
-  for (std::uint32_t Col = 0; Col < Least.size(); ++Col) {
+  for (std::uint32_t Col : getSortingColumns(Least, Most)) {
     std::uint32_t Bits = 0;
     while (Bits < 32 && (std::uint64_t(Most[Col] - Least[Col]) >> Bits) != 0)
       ++Bits;
-    if (Bits == 0)
-      continue; // Equal in every row: orders nothing.
     if (Used + Bits > 64) {
       Keys.emplace_back();
       Used = 0;
     }
-    Keys.back().push_back({Col, Bits, Least[Col]});
+    Keys.back().push_back({Col, Bits, Most[Col]});
     Used += Bits;
   }
   return Keys;

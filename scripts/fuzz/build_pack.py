@@ -59,10 +59,12 @@ class Job:
 
     def __init__(self, name, seed, edits="", fp="explicit",
                  fp_mode=variants.DEFAULT_FP_MODE, kinds=("divopt",),
-                 meld_shapes=False):
+                 meld_shapes=False, meld_families=(), cubins=True):
         self.name, self.seed, self.edits = name, seed, edits
+        self.meld_families = tuple(meld_families)
         self.fp, self.fp_mode, self.kinds = fp, fp_mode, tuple(kinds)
         self.meld_shapes = meld_shapes
+        self.cubins = cubins
         self.transforms = {}  # per DivOpt variant
         self.same = {}  # per DivOpt variant: PTX identical to the base's
         self.failure = None  # (variant, stage, log)
@@ -78,7 +80,7 @@ def build_one(job, work, pch):
     with open(src, "w") as f:
         f.write(gen_kernel.generate(job.seed,
                                     gen_kernel.parse_edits(job.edits), job.fp,
-                                    job.meld_shapes))
+                                    job.meld_shapes, job.meld_families))
     ptx = {}
     for variant in ("base",) + job.kinds:
         out = os.path.join(work, f"{job.name}.{variant}.ptx")
@@ -89,13 +91,16 @@ def build_one(job, work, pch):
             return job
         # The check's cubin is packed too: the GPU runner loads it instead
         # of JIT-compiling the PTX (the same ptxas, minutes saved there).
-        p = subprocess.run([ptxas(), "-arch=sm_90", out, "-o",
-                            out[:-len(".ptx")] + ".cubin"],
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True)
-        if p.returncode != 0:
-            job.failure = (variant, "ptxas", p.stdout)
-            return job
+        # Without cubins the GPU machine assembles the pack
+        # (bench/fuzz/run-fp-packs.sh), on its 16 cores.
+        if job.cubins:
+            p = subprocess.run([ptxas(), "-arch=sm_90", out, "-o",
+                                out[:-len(".ptx")] + ".cubin"],
+                               stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+            if p.returncode != 0:
+                job.failure = (variant, "ptxas", p.stdout)
+                return job
         if variant != "base":
             job.transforms[variant] = variants.count_transforms(err)
         ptx[variant] = out
@@ -150,7 +155,10 @@ def manifest(jobs, commit=None):
 def write_pack(path, jobs, work, commit):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     tmp = path + ".tmp"
-    with tarfile.open(tmp, "w:xz", preset=6) as tar:
+    # PTX alone compresses well across the variants of a seed, which are
+    # neighbours in the archive: the largest window.
+    cubins = any(j.cubins for j in jobs)
+    with tarfile.open(tmp, "w:xz", preset=6 if cubins else 9) as tar:
         data = manifest(jobs, commit).encode()
         info = tarfile.TarInfo("manifest.txt")
         info.size = len(data)
@@ -159,7 +167,7 @@ def write_pack(path, jobs, work, commit):
             if j.failure:
                 continue
             for v in ("base",) + j.kinds:
-                for ext in ("ptx", "cubin"):
+                for ext in ("ptx", "cubin") if j.cubins else ("ptx",):
                     tar.add(os.path.join(work, f"{j.name}.{v}.{ext}"),
                             arcname=f"ptx/{j.name}.{v}.{ext}")
     os.replace(tmp, path)
@@ -221,6 +229,15 @@ def main(argv=None):
     ap.add_argument("--meld-shapes", action="store_true",
                     help="generate the kernels with gen_kernel.py "
                          "--meld-shapes (control-flow melding's shapes)")
+    ap.add_argument("--meld-family", default="",
+                    help="gen_kernel.py --meld-family: one statement of each "
+                         "melding shape family named (all, or a comma list "
+                         "of " + ", ".join(gen_kernel.MELD_FAMILIES) + ") in "
+                         "every kernel")
+    ap.add_argument("--no-cubins", action="store_true",
+                    help="pack PTX only, smaller and faster to build; the "
+                         "GPU machine assembles it (bench/fuzz/"
+                         "run-fp-packs.sh)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     ap.add_argument("-o", "--output",
                     default=os.path.join(variants.ROOT, ".carry", "fuzz-ptx",
@@ -239,13 +256,17 @@ def main(argv=None):
                  f"(make -C build) or set DIVOPT_PLUGIN")
 
     gen_kernel.parse_edits(args.edits)  # An error now, not per seed.
+    try:
+        families = gen_kernel.parse_meld_family(args.meld_family)
+    except ValueError as e:
+        ap.error(str(e))
     suffix = "-" + args.edits.replace(",", "_").replace(":", ".") \
         if args.edits else ""
     kinds = tuple(filter(None, args.variants.split(",")))
     if not kinds or any(k not in variants.VARIANTS for k in kinds):
         ap.error(f"--variants takes {', '.join(variants.VARIANTS)}")
     jobs = [Job(f"s{s}{suffix}", s, args.edits, args.fp, args.fp_mode, kinds,
-                args.meld_shapes)
+                args.meld_shapes, families, not args.no_cubins)
             for s in parse_seeds(args.seeds)]
     start = time.time()
     done, size = build(jobs, args.output, args.work, args.jobs, args.fp_mode)

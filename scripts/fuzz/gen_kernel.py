@@ -47,13 +47,20 @@ import sys
 
 # Bumped whenever the same seed starts producing a different kernel, so a
 # seed recorded in a report says which generator it belongs to.
-GENERATOR_VERSION = 2
+GENERATOR_VERSION = 3
 
 # How the kernels write floating point: "explicit" (the __f*_rn intrinsics:
 # no contraction, every compiler rounds alike) or "natural" (what
 # application code writes: `a * b + c`, the math library, double; clang
 # contracts it, and DivOpt must keep every fusion: ContractionPinning.h).
 FP_STYLES = ("explicit", "natural")
+
+# The shape families of control-flow melding (Generator.meld_if). With
+# --meld-family NAME (or all), every kernel holds one statement of each
+# family named, so a campaign of N kernels covers N kernels per family; the
+# guarded family then sits in a loop, the shape iteration delaying folds
+# the guard of.
+MELD_FAMILIES = ("different-shape", "shared-tail", "short-circuit", "guarded")
 
 # The ABI every kernel shares with the host harness (bench/fuzz). The build
 # script writes it into the pack's manifest; the harness reads it from there.
@@ -207,7 +214,8 @@ class Generator:
     are the same code with different operands: what branch distribution
     melds."""
 
-    def __init__(self, seed, fp="explicit", meld_shapes=False):
+    def __init__(self, seed, fp="explicit", meld_shapes=False,
+                 meld_families=()):
         if fp not in FP_STYLES:
             raise ValueError(f"unknown float style '{fp}' ({', '.join(FP_STYLES)})")
         self.natural = fp == "natural"
@@ -215,8 +223,13 @@ class Generator:
         # control-flow melding brings to single-entry, single-exit form
         # (meld_if); without it, the kernels are those of earlier versions.
         self.meld_shapes = meld_shapes
+        self.meld_families = tuple(meld_families)
         self.rs = random.Random(seed)
         self.rl = random.Random(seed * 0x9E3779B97F4A7C15 + 1)
+        # A third stream for what --fp natural adds to some statements
+        # (half precision, sincosf): the rest of a seed's kernel stays what
+        # it was without them.
+        self.rx = random.Random(seed * 0x2545F4914F6CDD1D + 7)
         self.next_id = 0
         self.budget = 0
 
@@ -383,6 +396,28 @@ class Generator:
         """Products and sums across statements and arm boundaries: a product
         before a branch used in one arm, products of both arms summed after
         the join, a product used twice."""
+        text = self.natural_fstmt_core(sc)
+        extra = "" if sc.plain else self.natural_extra(sc)
+        return f"{text} {extra}" if extra else text
+
+    def natural_extra(self, sc):
+        """Now and then, after a statement: __half arithmetic (cuda_fp16.h
+        writes it as inline asm mul.f16/add.f16, which ptxas fuses and
+        DivOpt must leave where it is) or sincosf. Operands are scaled so
+        the half values stay far from its range's end (65504)."""
+        r = self.rx.random()
+        f, g, h = (self.rx.choice(sc.fvars) for _ in range(3))
+        k = self.rx.choice(["0.5f", "-0.75f", "1.5f", "0.25f"])
+        if r < 0.2:
+            return (f"{{ __half h = __float2half(clampf({g}) * 0.0625f); "
+                    f"h = h * __float2half({k}) + __float2half(clampf({h}) * "
+                    f"0.0625f); {f} = clampf(__half2float(h) * 16.0f); }}")
+        if r < 0.35:
+            return (f"{{ float s, c; sincosf(clampf({g}) * 0.005f, &s, &c); "
+                    f"{f} = clampf(s * {k} + c); }}")
+        return ""
+
+    def natural_fstmt_core(self, sc):
         f = lambda: self.rl.choice(sc.fvars)  # noqa: E731
         x = lambda: self.fexpr(sc, 1)  # noqa: E731
         k = self.rs.randrange(4 if sc.plain else 6)
@@ -583,14 +618,16 @@ class Generator:
         self.budget = budget - used
         return copies
 
-    def meld_if(self, sc):
+    def meld_if(self, sc, family=None):
         """One of the shape families of control-flow melding, named in a
         comment in the condition: arms of different control flow with a
         common tail, a block both arms share, a short-circuit condition,
-        an inner branch under a guard."""
+        an inner branch under a guard. family: an index in MELD_FAMILIES,
+        else a random one."""
         node_id = self.new_id()
         inner = sc.nested()
-        family = self.rs.randrange(4)
+        if family is None:
+            family = self.rs.randrange(4)
         c = self.cond(sc)
         if family == 0:
             tail_t, tail_e = self.same_code(inner, 1, 3)
@@ -614,6 +651,42 @@ class Generator:
             If(self.new_id(), self.cond(inner), then, els)]
         return If(node_id, "/* meld: guarded inner branch */ " + c, guarded,
                   None)
+
+    def guarded_loop(self, sc):
+        """`for (...) { if (guard) { pre; if (hit) A else B } }`: the lanes
+        whose guard is false have no work this trip (the guard iteration
+        delaying folds into its vote), the inner arms alike up to operands
+        (what melding under the guard melds)."""
+        node_id = self.new_id()
+        var = f"i{sc.loop_depth}"
+        u = self.rl.choice(sc.uvars)
+        head = f"{var} = 0u; {var} < ({u} & 7u) + 2u; ++{var}"
+        loop = Loop(node_id, var, head, None, [])
+        body = sc.nested(loop, new_loop=True, no_jumps=True)
+        plain = body.nested(plain=True, no_jumps=True)
+        guard = self.cond(plain, 0)
+        hit = self.cond(plain, 0)
+        arms = body.nested(no_jumps=True).nested(no_jumps=True)
+        then, els = self.arms_similar(arms)
+        pre = [Simple(self.new_id(), self.simple(plain))
+               for _ in range(self.rs.randint(0, 2))]
+        inner = If(self.new_id(), hit, then, els)
+        loop.body = [If(self.new_id(),
+                        "/* meld: guarded inner branch */ " + guard,
+                        pre + [inner], None)]
+        return loop
+
+    def meld_family_stmt(self, sc, name):
+        """A statement of the family called name, with its own budget."""
+        saved = self.budget
+        self.budget = self.rs.randint(6, 14)
+        family = MELD_FAMILIES.index(name)
+        if family == 3 and sc.loop_depth < MAX_LOOP_DEPTH:
+            stmt = self.guarded_loop(sc)
+        else:
+            stmt = self.meld_if(sc, family)
+        self.budget = saved
+        return stmt
 
     def if_stmt(self, sc):
         if self.meld_shapes and not sc.plain and self.rs.random() < 0.5:
@@ -724,6 +797,9 @@ class Generator:
                    ["tid", "lane", "gid", "wid"], [h.name for h in helpers])
         self.budget = self.rs.randint(15, 60)
         body = self.stmts(sc, 4, 10)
+        for name in self.meld_families:
+            stmt = self.meld_family_stmt(sc, name)
+            body.insert(self.rs.randrange(len(body) + 1), stmt)
         # The results every thread writes, last: each is a node, so the
         # reducer can drop those a mismatch does not need.
         for i in range(NUM_U):
@@ -916,11 +992,35 @@ def called(text, names):
     return {n for n in names if re.search(rf"\b{n}\(", text)}
 
 
-def generate(seed, edits=None, fp="explicit", meld_shapes=False):
+def parse_meld_family(text):
+    """'all', one of MELD_FAMILIES or '' -> the families named, in order."""
+    if not text:
+        return ()
+    if text == "all":
+        return MELD_FAMILIES
+    names = tuple(filter(None, text.split(",")))
+    for n in names:
+        if n not in MELD_FAMILIES:
+            raise ValueError(f"unknown meld family '{n}' (all, "
+                             f"{', '.join(MELD_FAMILIES)})")
+    return names
+
+
+def meld_family_flag(families):
+    if not families:
+        return ""
+    if tuple(families) == MELD_FAMILIES:
+        return " --meld-family all"
+    return " --meld-family " + ",".join(families)
+
+
+def generate(seed, edits=None, fp="explicit", meld_shapes=False,
+             meld_families=()):
     """The CUDA source of seed's kernel with edits (dict) applied; fp is the
-    float style (FP_STYLES)."""
+    float style (FP_STYLES); meld_families (MELD_FAMILIES) each add one
+    statement of that shape."""
     edits = edits or {}
-    helpers, body = Generator(seed, fp, meld_shapes).kernel()
+    helpers, body = Generator(seed, fp, meld_shapes, meld_families).kernel()
     p = Printer(edits)
     p.block(body, 1)
     kernel_text = KERNEL_HEAD + kernel_init(seed) + "\n".join(p.lines) + "\n}\n"
@@ -934,16 +1034,19 @@ def generate(seed, edits=None, fp="explicit", meld_shapes=False):
     parts = [f"// DivOpt fuzz kernel: scripts/fuzz/gen_kernel.py --seed {seed}"
              + (f" --fp {fp}" if fp != "explicit" else "")
              + (" --meld-shapes" if meld_shapes else "")
+             + meld_family_flag(meld_families)
              + (f" --edits {format_edits(edits)}" if edits else "")
              + f" (generator {GENERATOR_VERSION})\n", PRELUDE]
+    if "__half" in "".join([kernel_text] + list(texts.values())):
+        parts.insert(1, "#include <cuda_fp16.h>\n")
     parts += [texts[h.name] for h in helpers if h.name in need]
     parts.append(kernel_text)
     return "\n".join(parts)
 
 
-def list_nodes(seed, fp="explicit", meld_shapes=False):
+def list_nodes(seed, fp="explicit", meld_shapes=False, meld_families=()):
     """(id, kind, edit choices) of every statement, in source order."""
-    helpers, body = Generator(seed, fp, meld_shapes).kernel()
+    helpers, body = Generator(seed, fp, meld_shapes, meld_families).kernel()
     rows = []
 
     def walk(stmts):
@@ -984,16 +1087,24 @@ def main(argv=None):
                     help="also generate the shapes control-flow melding "
                          "simplifies: different-shape arms, shared tails, "
                          "short-circuit conditions, guarded inner branches")
+    ap.add_argument("--meld-family", default="",
+                    help="put one statement of each named melding shape "
+                         "family into the kernel: all, or a comma list of "
+                         + ", ".join(MELD_FAMILIES))
     ap.add_argument("-o", "--output", help="file to write (default stdout)")
     args = ap.parse_args(argv)
+    try:
+        families = parse_meld_family(args.meld_family)
+    except ValueError as e:
+        ap.error(str(e))
     if args.list_nodes:
         text = "".join(f"{i} {k} {','.join(c)}\n"
                        for i, k, c in list_nodes(args.seed, args.fp,
-                                                 args.meld_shapes))
+                                                 args.meld_shapes, families))
     else:
         try:
             text = generate(args.seed, parse_edits(args.edits), args.fp,
-                            args.meld_shapes)
+                            args.meld_shapes, families)
         except ValueError as e:
             ap.error(str(e))
     if args.output:

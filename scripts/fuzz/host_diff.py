@@ -148,13 +148,13 @@ def first_difference(a, b):
     return "the sizes differ"
 
 
-def check_seed(seed, work, objs, pch, self_test=False):
+def check_seed(seed, work, objs, pch, self_test=False, families=()):
     """(seed, verdict, detail): verdict ok, mismatch or error."""
     sub = os.path.join(work, f"s{seed}")
     os.makedirs(sub)
     src = os.path.join(sub, "k.cu")
     with open(src, "w") as f:
-        f.write(gen_kernel.generate(seed))
+        f.write(gen_kernel.generate(seed, meld_families=families))
     try:
         outs = [run_variant(seed, src, v, sub, objs, pch, self_test)
                 for v in ("base", "divopt")]
@@ -178,7 +178,14 @@ def main(argv=None):
     ap.add_argument("--self-test", action="store_true",
                     help="change one add in the DivOpt variant: every seed "
                          "must then be reported")
+    ap.add_argument("--meld-family", default="",
+                    help="gen_kernel.py --meld-family: all, or a comma list "
+                         "of " + ", ".join(gen_kernel.MELD_FAMILIES))
     args = ap.parse_args(argv)
+    try:
+        families = gen_kernel.parse_meld_family(args.meld_family)
+    except ValueError as e:
+        ap.error(str(e))
     seeds = build_pack.parse_seeds(args.seeds)
     bad = []
     with tempfile.TemporaryDirectory() as work:
@@ -189,7 +196,8 @@ def main(argv=None):
         pch = variants.build_pch(os.path.join(work, "cuda.pch"))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             for seed, verdict, detail in pool.map(
-                    lambda s: check_seed(s, work, objs, pch, args.self_test),
+                    lambda s: check_seed(s, work, objs, pch, args.self_test,
+                                         families),
                     seeds):
                 if verdict != "ok":
                     bad.append(seed)

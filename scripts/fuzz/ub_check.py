@@ -55,11 +55,12 @@ def build_main(work):
     return objs
 
 
-def check_seed(seed, edits, work, objs):
+def check_seed(seed, edits, work, objs, families=()):
     """(seed, ok, output)."""
     src = os.path.join(work, f"s{seed}.cu")
     with open(src, "w") as f:
-        f.write(gen_kernel.generate(seed, gen_kernel.parse_edits(edits)))
+        f.write(gen_kernel.generate(seed, gen_kernel.parse_edits(edits),
+                                    meld_families=families))
     return check_source(src, seed, work, objs)
 
 
@@ -88,7 +89,14 @@ def main(argv=None):
     ap.add_argument("--source", help="check this kernel file instead, with "
                                      "the inputs of the (first) seed")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--meld-family", default="",
+                    help="gen_kernel.py --meld-family: all, or a comma list "
+                         "of " + ", ".join(gen_kernel.MELD_FAMILIES))
     args = ap.parse_args(argv)
+    try:
+        families = gen_kernel.parse_meld_family(args.meld_family)
+    except ValueError as e:
+        ap.error(str(e))
     failed = []
     with tempfile.TemporaryDirectory() as work:
         objs = build_main(work)
@@ -98,7 +106,8 @@ def main(argv=None):
             check = lambda s: check_source(  # noqa: E731
                 os.path.abspath(args.source), s, work, objs)
         else:
-            check = lambda s: check_seed(s, args.edits, work, objs)  # noqa
+            check = lambda s: check_seed(  # noqa: E731
+                s, args.edits, work, objs, families)
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             for seed, ok, out in pool.map(check, seeds):
                 if not ok:

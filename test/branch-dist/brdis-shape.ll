@@ -4,8 +4,8 @@
 ; smaller diamonds, in order, and values crossing out of a diamond are
 ; joined by one PHI per pair. The constants' selects are made once, before
 ; the region.
-; RUN: %divopt-opt -passes=branch-dist -S %s -o - | FileCheck %s
-; RUN: %if ptxas %{ %divopt-opt -passes=branch-dist %s | llc -mtriple=nvptx64 -mcpu=sm_90 -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+; RUN: %divopt-opt -divopt-meld-speculate=false -passes=branch-dist -S %s -o - | FileCheck %s
+; RUN: %if ptxas %{ %divopt-opt -divopt-meld-speculate=false -passes=branch-dist %s | llc -mtriple=nvptx64 -mcpu=sm_90 -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
 
 target triple = "nvptx64-nvidia-cuda"
 

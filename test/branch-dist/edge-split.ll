@@ -6,11 +6,11 @@
 ; same, or the split does not make the shapes agree, the split is undone
 ; and the function is left exactly as it was (blocks, PHIs, predecessor
 ; order).
-; RUN: %divopt-opt -passes='branch-dist<force>' -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %divopt-opt -divopt-meld-speculate=false -passes='branch-dist<force>' -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %opt -passes=verify -disable-output %t.ll
 ; RUN: %if ptxas %{ llc -mtriple=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
-; RUN: %divopt-opt -passes='branch-dist<threshold=100>' -pass-remarks-missed=divopt -S %s -o %t.refused.ll 2>&1 | FileCheck %s --check-prefix=REFUSED
+; RUN: %divopt-opt -divopt-meld-speculate=false -passes='branch-dist<threshold=100>' -pass-remarks-missed=divopt -S %s -o %t.refused.ll 2>&1 | FileCheck %s --check-prefix=REFUSED
 ; RUN: %opt -S %s -o %t.orig.ll
 ; RUN: diff %t.orig.ll %t.refused.ll
 

@@ -3,7 +3,7 @@
 ; values from before the branch are made once, in the branch's block. A volatile
 ; store never melds with a plain one, nor atomics of different orderings;
 ; they stay in a diamond after the melded store.
-; RUN: %divopt-opt -passes='branch-dist<force>' -S %s -o - | FileCheck %s
+; RUN: %divopt-opt -divopt-meld-speculate=false -passes='branch-dist<force>' -S %s -o - | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -3,7 +3,7 @@
 ; diamond's PHI, a PHI of values from before the branch a select (made in
 ; the branch's block), and the
 ; join's other predecessors keep their incoming values.
-; RUN: %divopt-opt -passes='branch-dist<force>' -S %s -o - | FileCheck %s
+; RUN: %divopt-opt -divopt-meld-speculate=false -passes='branch-dist<force>' -S %s -o - | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -1,11 +1,11 @@
 ; Arms that are not single-entry, single-exit regions after clang -O3 are
 ; brought to that form on a copy of the function and melded there; the
 ; rewrite is kept only if the melded result is profitable.
-; RUN: %divopt-opt -passes=branch-dist -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>%t.remarks
+; RUN: %divopt-opt -divopt-meld-speculate=false -passes=branch-dist -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %if ptxas %{ llc -mtriple=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
-; RUN: %divopt-opt -passes='branch-dist,instcombine,simplifycfg' -S %s | FileCheck %s --check-prefix=CLEAN
+; RUN: %divopt-opt -divopt-meld-speculate=false -passes='branch-dist,instcombine,simplifycfg' -S %s | FileCheck %s --check-prefix=CLEAN
 
 target triple = "nvptx64-nvidia-cuda"
 

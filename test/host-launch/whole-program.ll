@@ -28,6 +28,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; REMARK: remark: k.cu:7:3: launch of kernel _Z1kPfPKfi goes through DivOpt's launch hook: its device code carries a launch plan (the CUDA runtime launches it unsplit when libdivopt-launch is not linked)
 ; REMARK: remark: <unknown>:0:0: launch of kernel _Z1kPfPKfi goes through
 ; REMARK: remark: <unknown>:0:0: launch of kernel _Z1kPfPKfi goes through
+; REMARK: remark: <unknown>:0:0: launch of kernel _Z1kPfPKfi goes through
 ; REMARK-NOT: remark
 
 ; AUTO: call i32 @__divopt_launch_kernel(
@@ -110,6 +111,40 @@ entry:
   %all = or i32 %sum, %rp
   ret i32 %all
 }
+
+; An invoked launch: the stub inlined into a function with cleanups (main
+; holding a std::vector). The hook is called (it does not unwind); the
+; invoke stays for the CUDA runtime's way, with its unwind edge, and both
+; ways join in a block of their own before the normal destination, whose
+; PHI keeps one incoming value from that block.
+; CHECK-LABEL: define i32 @launch_k_invoked(
+; CHECK:         br i1 %divopt.hook.linked, label %divopt.hook.launch, label %divopt.cuda.launch
+; CHECK:       divopt.hook.launch:
+; CHECK-NEXT:    %divopt.hook.result = call i32 @__divopt_launch_kernel(ptr @divopt.kernel.name, ptr @_Z16__device_stub__kPfPKfi,
+; CHECK-NEXT:    %divopt.hook.declined = icmp eq i32 %divopt.hook.result, -1
+; CHECK-NEXT:    br i1 %divopt.hook.declined, label %divopt.cuda.launch, label %[[SPLIT:.*]]
+; CHECK:       divopt.cuda.launch:
+; CHECK-NEXT:    %rk = invoke i32 @cudaLaunchKernel(ptr @_Z16__device_stub__kPfPKfi,
+; CHECK-NEXT:      to label %[[SPLIT]] unwind label %cleanup
+; CHECK:       [[SPLIT]]:
+; CHECK-NEXT:    %divopt.launch.result = phi i32 [ %rk, %divopt.cuda.launch ], [ %divopt.hook.result, %divopt.hook.launch ]
+; CHECK-NEXT:    br label %done
+; CHECK:       done:
+; CHECK-NEXT:    %r = phi i32 [ %divopt.launch.result, %[[SPLIT]] ], [ 0, %entry ]
+define i32 @launch_k_invoked(ptr %args, i1 %skip) personality ptr @__gxx_personality_v0 {
+entry:
+  br i1 %skip, label %done, label %launch
+launch:
+  %rk = invoke i32 @cudaLaunchKernel(ptr @_Z16__device_stub__kPfPKfi, i64 4294967297, i32 1, i64 4294967328, i32 1, ptr %args, i64 0, ptr null)
+          to label %done unwind label %cleanup
+done:
+  %r = phi i32 [ %rk, %launch ], [ 0, %entry ]
+  ret i32 %r
+cleanup:
+  %lp = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %lp
+}
+declare i32 @__gxx_personality_v0(...)
 
 ; A second launch of k in another function reuses the name.
 define void @launch_k_again(ptr %args) {

@@ -22,7 +22,7 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; REMARK: remark: <unknown>:0:0: loop split into 2 loops: 2 statement groups of 160+160 instructions; cost 1167.0 -> 1182.0, registers 87 -> 55, occupancy 25% -> 50% at 256 threads/block (reqntid) on sm_90, predicted speedup 1.97x (threshold 1.05x)
+; REMARK: remark: <unknown>:0:0: loop split into 2 loops: 2 statement groups of 160+160 instructions; cost 1167.0 -> 1182.0, registers 91 -> 59, occupancy 25% -> 50% at 256 threads/block (reqntid) on sm_90, predicted speedup 1.97x (threshold 1.05x)
 ; REMARK: remark: <unknown>:0:0: loop not split: its statements form one group: they share values or memory
 ; HIGH: remark: <unknown>:0:0: loop not split: unprofitable: 2 statement groups of 160+160 instructions; {{.*}} (threshold 5.00x)
 ; FORCE: loop split into 2 loops: {{.*}} (threshold 5.00x) (forced)

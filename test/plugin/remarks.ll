@@ -7,11 +7,15 @@
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK: remark: <unknown>:0:0: divergent if-else branch with 2 arm(s) of 2+2 instructions, in a loop of depth 1, at the top level of its body
+; Each way's issue slots (a store and a branch: 4.5), for divopt-report; no
+; profile identity without -divopt-profile-use.
+; CHECK-SAME: ; way costs 4.5+4.5 issue slots{{$}}
 ; CHECK-NOT: remark
 ; YAML:      --- !Analysis
 ; YAML-NEXT: Pass:            divopt-divergence
 ; YAML-NEXT: Name:            DivergentBranch
 ; YAML:      - Kind:            if-else
+; YAML:      - WayCost:         '4.5'
 define ptx_kernel void @k(ptr addrspace(1) %in, i32 %n) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -7,8 +7,12 @@ installation (/usr/local/cuda) and clang (clang++-22 there; lit's own
 clang, which in a sanitized run preloads the sanitizer runtime). The script runs them in the current
 directory on app.cu, echoing each.
 
-usage: readme_commands.py README.md PLUGIN CUDA_PATH CLANG > run.sh
+usage: readme_commands.py README.md PLUGIN CUDA_PATH CLANG [RUNTIME_DIR] > run.sh
+
+RUNTIME_DIR replaces the README's build/runtime (libdivopt-launch's
+directory); it defaults to the plugin's build tree's runtime/.
 """
+import os
 import shlex
 import sys
 
@@ -29,6 +33,9 @@ def commands(readme):
 
 def main():
     readme, plugin, cuda, clang = sys.argv[1:5]
+    runtime = (sys.argv[5] if len(sys.argv) > 5 else
+               os.path.join(os.path.dirname(os.path.dirname(plugin)),
+                            "runtime"))
     with open(readme) as f:
         block = commands(f.read())
     if not block:
@@ -37,6 +44,7 @@ def main():
     for command in block:
         command = command.replace("build/passes/libDivOpt.so", plugin)
         command = command.replace("/usr/local/cuda", cuda)
+        command = command.replace("build/runtime", runtime)
         if command.startswith("clang++-22 "):
             command = clang + command[len("clang++-22"):]
         # Check that the command still is one command line.

@@ -34,6 +34,8 @@ public:
 
   unsigned collective(unsigned Lane, bool IsActiveMask, unsigned Mask,
                       bool Predicate);
+  /// A collective of Mask's lanes that gives every lane all their values.
+  EmulatedValues exchange(unsigned Lane, unsigned Mask, std::uint64_t Value);
   void exit(unsigned Lane);
   std::vector<std::string> takeErrors() { return std::move(Errors); }
 
@@ -55,6 +57,7 @@ private:
   unsigned PendingMask = 0;
   unsigned Generation = 0;
   unsigned Result = 0;
+  EmulatedValues Values{}, ValuesResult{};
   std::vector<std::string> Errors;
 };
 
@@ -73,9 +76,24 @@ constexpr unsigned MaxCollectives = 1u << 14;
 
 void EmulatedWarp::complete() {
   Result = PendingIsActiveMask ? Arrived : Votes;
+  // A lane reads the values when it wakes; the next collective cannot
+  // complete before it has (it needs that lane too).
+  ValuesResult = Values;
+  Values = EmulatedValues{};
   Arrived = Votes = 0;
   ++Generation;
   CV.notify_all();
+}
+
+EmulatedValues EmulatedWarp::exchange(unsigned Lane, unsigned Mask,
+                                      std::uint64_t Value) {
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    Values.Of[Lane] = Value;
+  }
+  collective(Lane, false, Mask, false);
+  std::lock_guard<std::mutex> Lock(M);
+  return ValuesResult;
 }
 
 unsigned EmulatedWarp::collective(unsigned Lane, bool IsActiveMask,
@@ -148,6 +166,12 @@ unsigned __activemask() {
 unsigned __ballot_sync(unsigned Mask, int Predicate) {
   return CurrentWarp->collective(CurrentLane, false, Mask, Predicate != 0);
 }
+
+EmulatedValues exchangeEmulated(unsigned Mask, std::uint64_t Value) {
+  return CurrentWarp->exchange(CurrentLane, Mask, Value);
+}
+
+unsigned getEmulatedLane() { return CurrentLane; }
 
 std::vector<std::string> launchEmulated(unsigned Blocks,
                                         unsigned ThreadsPerBlock,

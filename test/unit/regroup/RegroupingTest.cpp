@@ -52,21 +52,67 @@ TEST(Regrouping, NamesRoundTrip) {
   EXPECT_FALSE(parseRegroupAlgorithm("greedy_max"));
 }
 
-TEST(Regrouping, SortingIsLexicographicAndStable) {
-  // Rows compare on block 0 first, then block 1: {0,9} < {1,0} < {1,2}.
+TEST(Regrouping, SortingIsLexicographicDescendingAndStable) {
+  // Block 1 spans 9 counts, block 0 one: rows compare on block 1 first,
+  // then block 0, heavier first: {0,9} > {1,2} = {1,2} > {1,0}, equal rows
+  // in thread order.
   BbvSet S = makeSet({{1, 2}, {0, 9}, {1, 0}, {1, 2}});
   EXPECT_EQ(regroupThreads(S, {1, 1}, RegroupAlgorithm::Sorting, 4),
-            (Order{1, 2, 0, 3}));
+            (Order{1, 0, 3, 2}));
 }
 
-/// The order std::stable_sort gives the rows: Sorting's definition.
+/// The order std::stable_sort gives the rows, descending, their columns
+/// taken widest span first (equal spans in index order): Sorting's
+/// definition.
 Order getStableSortOrder(const std::vector<std::vector<std::uint32_t>> &Rows) {
+  std::size_t Width = Rows.empty() ? 0 : Rows[0].size();
+  std::vector<std::uint32_t> Span(Width);
+  for (std::size_t C = 0; C < Width; ++C) {
+    auto [Lo, Hi] = std::minmax_element(
+        Rows.begin(), Rows.end(),
+        [C](const auto &A, const auto &B) { return A[C] < B[C]; });
+    Span[C] = (*Hi)[C] - (*Lo)[C];
+  }
+  std::vector<std::size_t> Cols(Width);
+  std::iota(Cols.begin(), Cols.end(), 0);
+  std::stable_sort(Cols.begin(), Cols.end(), [&](std::size_t A, std::size_t B) {
+    return Span[A] > Span[B];
+  });
   Order O(Rows.size());
   std::iota(O.begin(), O.end(), 0u);
   std::stable_sort(O.begin(), O.end(), [&](std::uint32_t A, std::uint32_t B) {
-    return Rows[A] < Rows[B];
+    for (std::size_t C : Cols)
+      if (Rows[A][C] != Rows[B][C])
+        return Rows[A][C] > Rows[B][C];
+    return false;
   });
   return O;
+}
+
+TEST(Regrouping, SortingTakesTheWidestColumnFirstWhateverTheNumbering) {
+  // An unrolled loop: a remainder block (trips % 8) and the body (trips /
+  // 8). Long threads (remainder 2, body 1000) and short ones (remainder 4,
+  // body 30): in index order the remainder decided, short first. The
+  // body's span is wider: long first, and the same with the columns
+  // swapped.
+  std::vector<std::vector<std::uint32_t>> Rows, Swapped;
+  for (int I = 0; I < 64; ++I) {
+    bool Long = I % 8 == 0;
+    Rows.push_back({Long ? 2u : 4u, Long ? 1000u : 30u});
+    Swapped.push_back({Rows.back()[1], Rows.back()[0]});
+  }
+  Order Want;
+  for (std::uint32_t I = 0; I < 64; I += 8)
+    Want.push_back(I);
+  for (std::uint32_t I = 0; I < 64; ++I)
+    if (I % 8 != 0)
+      Want.push_back(I);
+  EXPECT_EQ(regroupThreads(makeSet(Rows), {1, 1}, RegroupAlgorithm::Sorting),
+            Want);
+  EXPECT_EQ(regroupThreads(makeSet(Swapped), {1, 1}, RegroupAlgorithm::Sorting),
+            Want);
+  EXPECT_EQ(getSortingColumns({5, 5}, {5, 5}), (Order{})); // None varies.
+  EXPECT_EQ(getSortingColumns({2, 30, 7}, {4, 1000, 9}), (Order{1, 0, 2}));
 }
 
 TEST(Regrouping, SortingManyDistinctBbvsMatchesAStableSort) {
@@ -107,12 +153,13 @@ std::uint64_t fingerprint(const Order &O) {
   return H;
 }
 
-TEST(Regrouping, DistinctBbvsGiveTheOrdersOfTheFirstImplementation) {
+TEST(Regrouping, DistinctBbvsGiveThePinnedOrders) {
   // 40000 threads of trip counts in [0, 5000) as an unrolled loop's BBV
   // (body runs trips / 8, remainder trips % 8): most rows distinct. The
-  // fingerprints are those of the orders the implementation of d494887
-  // (comparison sorts, tuple heap) gave: the faster radix sort and heap
-  // must not change a single position.
+  // fingerprints pin the orders (first those of d494887's comparison
+  // sorts and tuple heap; Sorting descending and Greedy's groups in that
+  // order since regroup4): a faster sort or heap must not change a single
+  // position.
   std::mt19937 Rng(13);
   std::vector<std::vector<std::uint32_t>> Rows;
   for (int I = 0; I < 40000; ++I) {
@@ -122,9 +169,9 @@ TEST(Regrouping, DistinctBbvsGiveTheOrdersOfTheFirstImplementation) {
   BbvSet S = makeSet(Rows);
   std::vector<double> Lat = {3, 20, 2.5};
   EXPECT_EQ(fingerprint(regroupThreads(S, Lat, RegroupAlgorithm::Sorting, 32)),
-            0xcec475af38f8becdull);
+            0xc24ef60e232503e1ull);
   EXPECT_EQ(fingerprint(regroupThreads(S, Lat, RegroupAlgorithm::Greedy, 32)),
-            0xb36161c54e7b250full);
+            0x3a75be17f82efd2bull);
   EXPECT_EQ(
       fingerprint(regroupThreads(S, Lat, RegroupAlgorithm::GreedyMax, 32)),
       0x3a75be17f82efd2bull);
@@ -132,12 +179,13 @@ TEST(Regrouping, DistinctBbvsGiveTheOrdersOfTheFirstImplementation) {
 
 TEST(Regrouping, GreedyKeepsLexicographicGroupsGreedyMaxPutsLongFirst) {
   // Trips 1 in threads {1,3,6,7} and 5 in {0,2,4,5}: two pure warps. Greedy
-  // keeps the lexicographic order (1s first), Greedy-Max the latency order.
+  // keeps Sorting's descending lexicographic order (5s first), Greedy-Max
+  // the latency order (the same here).
   BbvSet S = trips({5, 1, 5, 1, 5, 5, 1, 1});
   EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::Sorting, 4),
-            (Order{1, 3, 6, 7, 0, 2, 4, 5}));
+            (Order{0, 2, 4, 5, 1, 3, 6, 7}));
   EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 4),
-            (Order{1, 3, 6, 7, 0, 2, 4, 5}));
+            (Order{0, 2, 4, 5, 1, 3, 6, 7}));
   EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::GreedyMax, 4),
             (Order{0, 2, 4, 5, 1, 3, 6, 7}));
 }
@@ -149,9 +197,10 @@ TEST(Regrouping, GreedyMergesTheCheapestNeighboursFirst) {
   // (Sorting pairs 1 with 2 and 9 with 10 too, in the other order.)
   BbvSet S = trips({2, 10, 1, 9, 10, 2, 9, 1});
   Order G = regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 4);
-  // Groups in lexicographic rank: {2,1} holds the smallest row; inside a
-  // group, members keep the latency order of the merge (2s, then 1s).
-  EXPECT_EQ(G, (Order{0, 5, 2, 7, 1, 4, 3, 6}));
+  // Groups in descending lexicographic rank: {10,9} holds the largest row;
+  // inside a group, members keep the latency order of the merge (10s,
+  // then 9s).
+  EXPECT_EQ(G, (Order{1, 4, 3, 6, 0, 5, 2, 7}));
   LaunchShape L{4, 4, 1, 1};
   EXPECT_DOUBLE_EQ(getBbvWeighted(S, {1}, G, L), 12);
   // Unregrouped: {2,10,1,9} -> 10, {10,2,9,1} -> 10.
@@ -194,19 +243,26 @@ TEST(Regrouping, SkewedTripCountsGainWhatTheModelPredicts) {
   }
 }
 
-TEST(Regrouping, GreedyMaxBalancesTheTailThatSortingLeaves) {
-  // Ascending lexicographic order starts the long CTAs last; Greedy-Max
-  // starts them first, and the scheduled metric sees the difference.
+TEST(Regrouping, SortingAndGreedyMaxStartTheLongCtasFirst) {
+  // Ascending order would start the long CTAs last and leave a tail;
+  // Sorting (descending) and Greedy-Max (by latency) start them first, and
+  // the scheduled metric sees the difference.
   std::vector<std::uint32_t> T;
-  for (int I = 0; I < 32 * 16; ++I)
+  Order Ascending, Long;
+  for (std::uint32_t I = 0; I < 32 * 16; ++I) {
     T.push_back(I % 16 == 0 ? 100 : 1);
+    (I % 16 == 0 ? Long : Ascending).push_back(I);
+  }
+  Ascending.insert(Ascending.end(), Long.begin(), Long.end());
   BbvSet S = trips(T);
   LaunchShape L{32, 32, 4, 1};
+  double Late = getBbvWeightedScheduled(S, {1}, Ascending, L);
   double Sorted = getBbvWeightedScheduled(
       S, {1}, regroupThreads(S, {1}, RegroupAlgorithm::Sorting, 32), L);
   double Max = getBbvWeightedScheduled(
       S, {1}, regroupThreads(S, {1}, RegroupAlgorithm::GreedyMax, 32), L);
-  EXPECT_LT(Max, Sorted);
+  EXPECT_LT(Sorted, Late);
+  EXPECT_DOUBLE_EQ(Max, Sorted);
 }
 
 TEST(RegroupPlan, AppliesOnlyWhenTheScheduledMetricPredictsAGain) {
@@ -285,6 +341,51 @@ TEST(Regrouping, RejectsInputsThatDoNotFit) {
                std::invalid_argument);
   EXPECT_THROW(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 0),
                std::invalid_argument);
+  // A chunk of one group could never merge anything.
+  EXPECT_THROW(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 32, 1),
+               std::invalid_argument);
+}
+
+TEST(Regrouping, GreedyInChunksMergesAcrossChunksInTheNextRound) {
+  // Thread t runs t + 1 trips: eight singleton groups, the line 8 7 ... 1
+  // (trips). Two singletons a > b merge at (a - a - b) / 2 = -b / 2.
+  BbvSet S = trips({1, 2, 3, 4, 5, 6, 7, 8});
+  // One line: (8,7) at -3.5, then (8+7,6) at -2 loses to (6,5) at -2.5;
+  // (87,65) at (8 - 8 - 6) / 4 = -1.5 ties (4,3), the lower position
+  // first: 8765 closes. Then (4,3), (43,2) at -2/3, (432,1) at -1/4:
+  // 4321 closes. Greedy lays them out by rank (place in the sorted order,
+  // descending): 8765 (threads 7 6 5 4), then 4321.
+  Order One = {7, 6, 5, 4, 3, 2, 1, 0};
+  EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 4), One);
+  EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 4, 8), One);
+  // Chunks of 3: [8 7 6] leaves 876 open, [5 4 3] 543, [2 1] 21. The next
+  // round's line 876 543 21: (876,543) at (2*8 - 8 - 5) / 6 = 0.5 before
+  // (543,21) at 0.6, then (876543,21) at (16 - 16 - 2) / 8 = -0.25: one
+  // group of two warps, its chain 876 543 21.
+  EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::Greedy, 4, 3),
+            (Order{7, 6, 5, 4, 3, 2, 1, 0}));
+  EXPECT_EQ(regroupThreads(S, {1}, RegroupAlgorithm::GreedyMax, 4, 3),
+            (Order{7, 6, 5, 4, 3, 2, 1, 0}));
+}
+
+TEST(Regrouping, GreedyInChunksIsGreedyWhenOneChunkHoldsTheLine) {
+  std::mt19937 Rng(11);
+  auto Draw = [&](std::uint32_t N) {
+    return static_cast<std::uint32_t>(Rng() % N);
+  };
+  std::vector<std::vector<std::uint32_t>> Rows;
+  for (int T = 0; T < 3000; ++T)
+    Rows.push_back({1, Draw(3), Draw(200), Draw(2)});
+  BbvSet S = makeSet(Rows);
+  std::vector<double> Lat = {4, 7.5, 1.25, 30};
+  for (auto A : {RegroupAlgorithm::Greedy, RegroupAlgorithm::GreedyMax}) {
+    Order Whole = regroupThreads(S, Lat, A, 32);
+    // At most 3 x 200 x 2 classes, one open group each.
+    EXPECT_EQ(regroupThreads(S, Lat, A, 32, 1200), Whole);
+    Order Chunked = regroupThreads(S, Lat, A, 32, 16);
+    EXPECT_TRUE(isPermutation(Chunked, S.Threads));
+    EXPECT_NE(Chunked, Whole);
+  }
 }
 
 } // namespace

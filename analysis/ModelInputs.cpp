@@ -1,0 +1,80 @@
+//===- ModelInputs.cpp - What the cost model assumes of a run -------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelInputs.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/ProfDataUtils.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+using namespace llvm;
+
+namespace divopt {
+
+static cl::opt<unsigned> AssumedBlockSize(
+    "divopt-assume-block-size", cl::init(0), cl::Hidden,
+    cl::value_desc("threads"),
+    cl::desc("Model kernels whose code states no block size (no reqntid) at "
+             "this one, as a profile would (0: none)"));
+
+namespace {
+/// A probability, 0 to 1; anything else is an error.
+struct ProbabilityParser : cl::parser<double> {
+  using cl::parser<double>::parser;
+  bool parse(cl::Option &O, StringRef Name, StringRef Arg, double &Value) {
+    if (cl::parser<double>::parse(O, Name, Arg, Value))
+      return true;
+    if (Value < 0 || Value > 1)
+      return O.error("'" + Arg + "' is not a probability (0 to 1)");
+    return false;
+  }
+};
+} // namespace
+
+static cl::opt<double, false, ProbabilityParser> AssumedSwitchRate(
+    "divopt-assume-switch-rate", cl::init(-1), cl::Hidden,
+    cl::value_desc("probability"),
+    cl::desc("Probability that a lane's next loop iteration takes the other "
+             "way of a divergent branch, as a profile would measure it "
+             "(default: independent iterations)"));
+
+double getTakenProbability(const BranchInst &Br) {
+  uint64_t TW, FW;
+  if (Br.isConditional() && extractBranchWeights(Br, TW, FW) && TW + FW > 0)
+    return double(TW) / double(TW + FW);
+  return DefaultTakenProbability;
+}
+
+std::optional<double> getSwitchProbability(const BranchInst &) {
+  if (AssumedSwitchRate >= 0)
+    return double(AssumedSwitchRate);
+  return std::nullopt;
+}
+
+std::optional<unsigned> getAssumedBlockSize() {
+  if (AssumedBlockSize > 0)
+    return unsigned(AssumedBlockSize);
+  return std::nullopt;
+}
+
+double getTripWeight(const BasicBlock &BB, const Loop *Outer,
+                     const LoopInfo &LI, ScalarEvolution &SE) {
+  double Weight = 1;
+  for (Loop *L = LI.getLoopFor(&BB); L && L != Outer; L = L->getParentLoop()) {
+    unsigned Trips = SE.getSmallConstantTripCount(L);
+    if (!Trips)
+      if (std::optional<unsigned> Estimate = getLoopEstimatedTripCount(L);
+          Estimate && *Estimate > 0)
+        Trips = *Estimate;
+    Weight *= Trips ? Trips : DefaultTripCount;
+  }
+  return Weight;
+}
+
+} // namespace divopt

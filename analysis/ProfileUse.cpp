@@ -1,0 +1,159 @@
+//===- ProfileUse.cpp - The measured facts the cost model reads -----------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ProfileUse.h"
+#include "ProfileIdentity.h"
+
+#include "profile/ProfileText.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace divopt {
+
+static cl::opt<std::string> ProfileUseFile(
+    "divopt-profile-use", cl::init(""), cl::value_desc("file"),
+    cl::desc("Decide DivOpt's transforms from the divergence profile in "
+             "this file (docs/PROFILE-FORMAT.md) where it has records, "
+             "instead of the cost model's assumptions (device side)"));
+
+const std::string &getProfileUsePath() { return ProfileUseFile; }
+
+AnalysisKey DivergenceProfileAnalysis::Key;
+
+DivergenceProfile DivergenceProfileAnalysis::run(Module &,
+                                                 ModuleAnalysisManager &) {
+  DivergenceProfile DP;
+  DP.Path = ProfileUseFile;
+  if (DP.Path.empty())
+    return DP;
+  auto P = std::make_shared<profile::Profile>();
+  if (profile::readProfileFile(DP.Path, *P, DP.Error))
+    DP.Data = std::move(P);
+  return DP;
+}
+
+FunctionProfile::FunctionProfile(const Function &F,
+                                 const DivergenceProfile *DP) {
+  if (!DP || !DP->Data)
+    return;
+  std::optional<profile::FunctionKey> Key = getStampedFunction(F);
+  if (!Key)
+    return;
+  profile::FunctionLookup L = DP->Data->lookup(Key->Name, Key->CfgHash);
+  if (L.Match == profile::RecordMatch::Found)
+    Record = L.Record;
+  // Launches do not depend on the code's version (a split kernel's parts
+  // carry the original's stamp, hence its name).
+  Launches = DP->Data->getLaunches(Key->Name);
+}
+
+const profile::BranchRecord *
+FunctionProfile::getBranch(const Instruction &Term) const {
+  if (!Record)
+    return nullptr;
+  std::optional<unsigned> I = getStampedBranch(Term);
+  if (!I)
+    return nullptr;
+  auto It = Record->Branches.find(*I);
+  if (It == Record->Branches.end() || It->second.Executions == 0 ||
+      It->second.Ways.size() != getProfileWays(Term).size())
+    return nullptr;
+  return &It->second;
+}
+
+const profile::LoopRecord *FunctionProfile::getLoop(const Loop &L) const {
+  if (!Record)
+    return nullptr;
+  std::optional<unsigned> I = getStampedLoop(L);
+  if (!I)
+    return nullptr;
+  auto It = Record->Loops.find(*I);
+  if (It == Record->Loops.end() || It->second.Entries == 0)
+    return nullptr;
+  return &It->second;
+}
+
+std::optional<unsigned> FunctionProfile::getBlockSize() const {
+  if (!Launches)
+    return std::nullopt;
+  std::optional<std::uint64_t> N = Launches->getMostFrequentBlockSize();
+  if (!N || *N > UINT32_MAX)
+    return std::nullopt;
+  return unsigned(*N);
+}
+
+static const DivergenceProfile *getCached(Module &M,
+                                          ModuleAnalysisManager &MAM) {
+  return MAM.getCachedResult<DivergenceProfileAnalysis>(M);
+}
+
+FunctionProfile getFunctionProfile(Function &F, FunctionAnalysisManager &FAM) {
+  const auto &Proxy = FAM.getResult<ModuleAnalysisManagerFunctionProxy>(F);
+  return FunctionProfile(
+      F, Proxy.getCachedResult<DivergenceProfileAnalysis>(*F.getParent()));
+}
+
+FunctionProfile getFunctionProfile(Function &F, ModuleAnalysisManager &MAM) {
+  return FunctionProfile(F, getCached(*F.getParent(), MAM));
+}
+
+Target getProfiledTarget(const KernelInfo &KI, const FunctionProfile &FP) {
+  return Target::get(KI, FP.getBlockSize());
+}
+
+WarpOutcomes getMeasuredOutcomes(const profile::BranchRecord &B) {
+  double Execs = double(B.Executions);
+  double Then = B.Ways.size() > 0 ? B.Ways[0].Uniform / Execs : 0;
+  double Else = B.Ways.size() > 1 ? B.Ways[1].Uniform / Execs : 0;
+  return {B.Divergent / Execs, Then, Else};
+}
+
+WarpOutcomes getWarpOutcomes(const BranchInst &Br, const FunctionProfile &FP) {
+  if (const profile::BranchRecord *B = FP.getBranch(Br))
+    return getMeasuredOutcomes(*B);
+  return WarpOutcomes::get(getTakenProbability(Br));
+}
+
+std::string describeMeasured(const profile::BranchRecord &B) {
+  std::string S;
+  raw_string_ostream OS(S);
+  auto Pct = [](std::optional<double> F) {
+    return format("%.0f%%", 100 * F.value_or(0));
+  };
+  OS << "diverged in " << Pct(B.getDivergentFraction()) << " of "
+     << B.Executions << " warp executions";
+  if (B.Ways.size() == 2)
+    OS << ", all-then " << Pct(B.getUniformFraction(0)) << ", all-else "
+       << Pct(B.getUniformFraction(1)) << ", then-lanes "
+       << Pct(B.getLaneShare(0));
+  else
+    for (unsigned W = 0; W < B.Ways.size(); ++W)
+      OS << ", way " << W << " lanes " << Pct(B.getLaneShare(W));
+  if (std::optional<double> C = B.getDirectionChangeRate())
+    OS << ", a lane's way changed in " << Pct(C)
+       << " of consecutive iterations";
+  return S;
+}
+
+std::string describeMeasured(const profile::LoopRecord &L) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.1f", L.getTripsPerEntry().value_or(0))
+     << " trips per warp entry, "
+     << format("%.1f", L.getIterationsPerLane().value_or(0))
+     << " iterations per lane, trip spread within a warp "
+     << format("%.1f", L.getMeanSpread().value_or(0));
+  return S;
+}
+
+} // namespace divopt

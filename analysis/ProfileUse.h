@@ -1,0 +1,118 @@
+//===- ProfileUse.h - The measured facts the cost model reads ---*- C++ -*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Profile use (-divopt-profile-use=FILE): the divergence profile
+// (docs/PROFILE-FORMAT.md) is read once per module (DivergenceProfileAnalysis)
+// and each function's records are found through the identity stamped into
+// the IR before the first transform (ProfileIdentity.h). The transforms ask
+// a FunctionProfile for a branch's or loop's record and hand the measured
+// facts to the cost model in place of its assumptions: warp outcomes
+// instead of independent lanes, the direction-change rate, trips per
+// entry, the block size launches used. A branch without a record has no
+// data (not zero executions): it keeps today's rules, as a function the
+// profile does not know (Missing) or knows in another version (Stale).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_ANALYSIS_PROFILEUSE_H
+#define DIVOPT_ANALYSIS_PROFILEUSE_H
+
+#include "CostModel.h"
+#include "profile/ProfileData.h"
+
+#include "llvm/IR/PassManager.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace llvm {
+class Instruction;
+class Loop;
+} // namespace llvm
+
+namespace divopt {
+
+/// The profile file -divopt-profile-use names; empty without one.
+const std::string &getProfileUsePath();
+
+/// The profile of a module: none, read, or the reason it could not be.
+struct DivergenceProfile {
+  /// The file, empty when profile use is off.
+  std::string Path;
+  std::shared_ptr<const profile::Profile> Data;
+  /// "<file>:<line>: <what is wrong>" for an unreadable or malformed file.
+  std::string Error;
+
+  /// Read from a file, not from the IR: nothing invalidates it.
+  bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &,
+                  llvm::ModuleAnalysisManager::Invalidator &) {
+    return false;
+  }
+};
+
+class DivergenceProfileAnalysis
+    : public llvm::AnalysisInfoMixin<DivergenceProfileAnalysis> {
+  friend llvm::AnalysisInfoMixin<DivergenceProfileAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = DivergenceProfile;
+  /// Reads getProfileUsePath(), once per module.
+  Result run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+};
+
+/// One function's measured facts: its records where the profile has them
+/// for this version of the function (Found), none otherwise.
+class FunctionProfile {
+public:
+  FunctionProfile() = default;
+  FunctionProfile(const llvm::Function &F, const DivergenceProfile *DP);
+
+  /// Whether the profile has records of this function.
+  bool hasRecords() const { return Record; }
+  /// The record of a stamped branch or switch, when it ran at all.
+  const profile::BranchRecord *getBranch(const llvm::Instruction &Term) const;
+  /// The record of a stamped loop, when it was entered at all.
+  const profile::LoopRecord *getLoop(const llvm::Loop &L) const;
+  /// The block size most launches of the kernel used.
+  std::optional<unsigned> getBlockSize() const;
+
+private:
+  const profile::FunctionRecord *Record = nullptr;
+  const profile::KernelLaunches *Launches = nullptr;
+};
+
+/// F's facts, from the module's profile when a pass before computed it (the
+/// pipeline and the divopt-profile-use pass do).
+FunctionProfile getFunctionProfile(llvm::Function &F,
+                                   llvm::FunctionAnalysisManager &FAM);
+FunctionProfile getFunctionProfile(llvm::Function &F,
+                                   llvm::ModuleAnalysisManager &MAM);
+
+/// F's target, at the block size the profile measured if it has one.
+Target getProfiledTarget(const KernelInfo &KI, const FunctionProfile &FP);
+
+/// A branch's measured warp outcomes: diverged, all-then, all-else, as
+/// fractions of its warp executions.
+WarpOutcomes getMeasuredOutcomes(const profile::BranchRecord &B);
+
+/// The outcomes the cost model uses for a two-way branch: measured where
+/// the profile has a record, else from its per-lane probability with
+/// independent lanes (WarpOutcomes::get).
+WarpOutcomes getWarpOutcomes(const llvm::BranchInst &Br,
+                             const FunctionProfile &FP);
+
+/// What a remark says came from the profile: "diverged in 48% of 2048 warp
+/// executions, all-then 30%, all-else 22%, then-lanes 51%" (and the
+/// direction-change rate for a branch in a loop).
+std::string describeMeasured(const profile::BranchRecord &B);
+/// "64.0 trips per entry, 48.8 iterations per lane, spread 30.0".
+std::string describeMeasured(const profile::LoopRecord &L);
+
+} // namespace divopt
+
+#endif // DIVOPT_ANALYSIS_PROFILEUSE_H

@@ -1,0 +1,44 @@
+//===- DivergenceProfile.h - Counting how branches diverge ------*- C++ -*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// divergence-profile (and -divopt-profile-generate in the automatic
+// pipeline, instead of the transforms): counts, per warp execution, how
+// the lanes of every branch and loop that a DivOpt transform considers
+// split (docs/PROFILE-FORMAT.md): the divergent conditional branches and
+// switches of DivOpt's vote-aware analysis, and the loops with a divergent
+// branch in their body. The counts are computed with the pass's own .sync
+// votes over the active mask, so kernels with barriers and warp
+// collectives are counted as they are: nothing convergent gets a new
+// control dependence.
+//
+// Cost: a kernel's leader lanes update the block's counters in shared
+// memory, drained into the globals once per block (one packed atomic a
+// two-way branch execution); a device function that is not inlined
+// updates the globals from the leader lane at each execution. Only one
+// block in -divopt-profile-sample (default 64) counts; the others run an
+// uninstrumented copy of the body. Counters and a descriptor naming
+// them (profile/ProfileCounters.h) are device globals that the collector
+// (runtime/ProfileCollector.cpp) reads at the program's exit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_PASSES_DIVERGENCEPROFILE_H
+#define DIVOPT_PASSES_DIVERGENCEPROFILE_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace divopt {
+
+class DivergenceProfilePass
+    : public llvm::PassInfoMixin<DivergenceProfilePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+} // namespace divopt
+
+#endif // DIVOPT_PASSES_DIVERGENCEPROFILE_H

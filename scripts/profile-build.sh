@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Builds, here (clang-22, the plugin, nvcc; no GPU), what
+# scripts/profile-gpu.sh runs on the GPU machine, into .carry/profile (or
+# $PROFILE_CARRY_DIR):
+#
+#   divprof-plain, divprof-whole, divprof-rdc, divprof-sampled
+#       examples/profile/divprof.cu: clang -O3; instrumented whole program;
+#       instrumented -fgpu-rdc (README's command lines), both counting
+#       every block (-divopt-profile-sample=1: exact counts to check);
+#       instrumented at the default rate (one block in 64), with
+#       libdivopt-launch.so beside them (rpath $ORIGIN)
+#   divopt-profdata                 the profile tool (no LLVM, no CUDA)
+#   bench/<b>.clang-O3.ptx, <b>.nvcc-O3.ptx, <b>_hand.clang-O3.ptx and
+#   bench/<b>.clang-O3-divopt.ptx   the bench kernels, the last one
+#       instrumented (-divopt-profile-generate), so that divopt-bench's
+#       "clang-O3+DivOpt" rows time the instrumented kernels against
+#       clang -O3 in the same run (b: itdelay brdis split loopadv meld),
+#       at PROFILE_SAMPLE (default 64, the plugin's default); bench-exact/ the same with every
+#       block counted (PROFILE_EXACT_OVERHEAD=1 in profile-gpu.sh times it)
+#   MANIFEST
+# Needs the plugin, libdivopt-launch and divopt-profdata built (BUILD_DIR,
+# default build/).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD_DIR:-$root/build}
+out=${PROFILE_CARRY_DIR:-$root/.carry/profile}
+cuda=${CUDA_PATH:-/usr/local/cuda}
+clang=${CLANGXX:-clang++-22}
+# The bench kernels' sampling rate (one block in N; the plugin's default).
+rate=${PROFILE_SAMPLE:-64}
+plugin=$build/passes/libDivOpt.so
+hook=$build/runtime/libdivopt-launch.so
+profdata=$build/tools/divopt-profdata/divopt-profdata
+for f in "$plugin" "$hook" "$profdata"; do
+  [ -f "$f" ] || { echo "profile-build: $f missing: build first" >&2; exit 1; }
+done
+rm -rf "$out" && mkdir -p "$out/bench" "$out/bench-exact"
+cuda_flags=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda"
+            -Wno-unknown-cuda-version -O3)
+# -gline-tables-only: line tables only (no variables, no cost at run
+# time, the same control flow and so the same profile identities), so
+# that the profile's records name their source lines.
+gen=(-fpass-plugin="$plugin" -mllvm -divopt-profile-generate -gline-tables-only
+     -mllvm -divopt-profile-sample=1)
+link=(-L"$cuda/lib64" -lcudart -L"$out" -Wl,--no-as-needed -ldivopt-launch
+      -Wl,-rpath,'$ORIGIN')
+src=$root/examples/profile/divprof.cu
+cp "$hook" "$profdata" "$out/"
+
+"$clang" "${cuda_flags[@]}" "$src" -o "$out/divprof-plain" -L"$cuda/lib64" -lcudart
+"$clang" "${cuda_flags[@]}" "${gen[@]}" -c "$src" -o "$out/whole.o"
+"$clang" "$out/whole.o" -o "$out/divprof-whole" "${link[@]}"
+"$clang" "${cuda_flags[@]}" -fgpu-rdc "${gen[@]}" -c "$src" -o "$out/rdc.o"
+# --offload-new-driver: only then does clang link through
+# clang-linker-wrapper, which links the device code and registers the
+# kernels; without it ld links the host objects alone (run 3: no kernel
+# registered, every launch failed).
+"$clang" -fgpu-rdc --offload-new-driver --cuda-path="$cuda" "$out/rdc.o" -o "$out/divprof-rdc" "${link[@]}"
+"$clang" "${cuda_flags[@]}" "${gen[@]::${#gen[@]}-2}" -c "$src" -o "$out/sampled.o"
+"$clang" "$out/sampled.o" -o "$out/divprof-sampled" "${link[@]}"
+rm -f "$out"/*.o
+
+dev=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda" -Wno-unknown-cuda-version
+     -O3 --cuda-device-only -S)
+for b in itdelay brdis split loopadv meld; do
+  k=$root/bench/kernels
+  "$clang" "${dev[@]}" "$k/$b.cu" -o "$out/bench/$b.clang-O3.ptx"
+  "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
+    -mllvm -divopt-profile-generate -mllvm -divopt-profile-sample="$rate" \
+    -gline-tables-only "$k/$b.cu" -o "$out/bench/$b.clang-O3-divopt.ptx"
+  "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
+    -mllvm -divopt-profile-generate -mllvm -divopt-profile-sample=1 \
+    -gline-tables-only "$k/$b.cu" -o "$out/bench-exact/$b.clang-O3-divopt.ptx"
+  "$clang" "${dev[@]}" "$k/${b}_hand.cu" -o "$out/bench/${b}_hand.clang-O3.ptx"
+  "$cuda/bin/nvcc" -O3 -arch=sm_90 -ptx "$k/$b.cu" -o "$out/bench/$b.nvcc-O3.ptx"
+done
+for b in itdelay brdis split loopadv meld; do
+  for v in clang-O3 nvcc-O3; do cp "$out/bench/$b.$v.ptx" "$out/bench-exact/"; done
+  cp "$out/bench/${b}_hand.clang-O3.ptx" "$out/bench-exact/"
+done
+for p in "$out"/bench/*.ptx "$out"/bench-exact/*-divopt.ptx; do
+  "$cuda/bin/ptxas" -arch=sm_90 "$p" -o /dev/null || { echo "ptxas rejected $p" >&2; exit 1; }
+done
+{
+  echo "commit: $(git -C "$root" rev-parse HEAD)"
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "clang: $("$clang" --version | head -1)"
+  echo "sample: $rate"
+} >"$out/bench/MANIFEST"
+sed 's/^sample: .*/sample: 1/' "$out/bench/MANIFEST" >"$out/bench-exact/MANIFEST"
+cp "$out/bench/MANIFEST" "$out/MANIFEST"
+du -sh "$out"

@@ -1,0 +1,146 @@
+//===- ModuleProfileTest.cpp - Profiles of driver-API launches ------------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/ModuleProfile.h"
+#include "profile/ProfileCounters.h"
+#include "profile/ProfileText.h"
+#include "runtime/Error.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <unistd.h>
+
+using namespace divopt::runtime;
+using namespace divopt::profile;
+using divopt::launch::DeviceImage;
+
+namespace {
+
+class FakeModule : public DeviceImage {
+public:
+  std::map<std::string, std::string> Globals;
+  Found readGlobal(const std::string &Symbol, std::string &Bytes,
+                   std::string &) override {
+    auto It = Globals.find(Symbol);
+    if (It == Globals.end())
+      return Found::No;
+    Bytes = It->second;
+    return Found::Yes;
+  }
+  const void *getKernel(const std::string &, std::string &) override {
+    return nullptr;
+  }
+};
+
+std::string getBytes(const std::vector<std::uint64_t> &Words) {
+  std::string B;
+  for (std::uint64_t W : Words)
+    for (unsigned I = 0; I < 8; ++I)
+      B.push_back(char((W >> (8 * I)) & 0xff));
+  return B;
+}
+
+/// An instrumented module whose kernel loopadv_n8 has one two-way branch
+/// that ran Execs warp executions, half of them divergent.
+FakeModule getModule(std::uint64_t Execs) {
+  CounterFunction F;
+  F.Symbol = "__divopt_prof_c_loopadv_n8";
+  F.Key = {"loopadv_n8", 0xabc};
+  CounterSite If;
+  If.Ways = 2;
+  F.Sites = {If};
+  FakeModule M;
+  M.Globals["__divopt_prof_d_loopadv_n8"] = writeCounterDescriptor({F}) + '\0';
+  std::uint64_t Half = Execs / 2;
+  M.Globals[F.Symbol] = getBytes({Execs, Half, 0, 0, 16 * Half + 32 * Half,
+                                  16 * Half, Execs, Half, Half, 0});
+  return M;
+}
+
+TEST(ModuleProfileTest, LaunchShapesAreTheLaunchConfigs) {
+  divopt::runtime::LaunchConfig C = makeLaunchConfig(40, 128);
+  C.Grid.Y = 2;
+  C.DynamicSharedBytes = 512;
+  divopt::profile::LaunchConfig P = getProfileLaunch(C);
+  EXPECT_EQ(P.Grid.X, 40u);
+  EXPECT_EQ(P.Grid.Y, 2u);
+  EXPECT_EQ(P.Block.X, 128u);
+  EXPECT_EQ(P.Block.Z, 1u);
+  EXPECT_EQ(P.SharedBytes, 512u);
+}
+
+TEST(ModuleProfileTest, CollectsTheModulesLaunchedFrom) {
+  ModuleProfile MP;
+  int Instrumented = 0, Plain = 0;
+  MP.noteLaunch(&Instrumented, "loopadv_n8", makeLaunchConfig(4, 256));
+  MP.noteLaunch(&Instrumented, "loopadv_n8", makeLaunchConfig(4, 256));
+  MP.noteLaunch(&Plain, "loopadv_n8", makeLaunchConfig(8, 256));
+  std::vector<std::string> Warnings;
+  Profile P = MP.collect(Warnings, [&](const void *L) {
+    auto M = std::make_unique<FakeModule>();
+    if (L == &Instrumented)
+      *M = getModule(8);
+    return std::unique_ptr<DeviceImage>(std::move(M));
+  });
+  EXPECT_TRUE(Warnings.empty());
+  // The uninstrumented module's launch has no counters: not recorded.
+  ASSERT_EQ(P.Launches.size(), 1u);
+  EXPECT_EQ(P.Launches["loopadv_n8"].getTotal(), 2u);
+  FunctionLookup F = P.lookup("loopadv_n8", 0xabc);
+  ASSERT_EQ(F.Match, RecordMatch::Found);
+  EXPECT_EQ(F.Record->Branches.at(0).Executions, 8u);
+  EXPECT_EQ(F.Record->Branches.at(0).Divergent, 4u);
+}
+
+TEST(ModuleProfileTest, ClearStartsAFreshProfile) {
+  ModuleProfile MP;
+  int Library = 0;
+  MP.noteLaunch(&Library, "loopadv_n8", makeLaunchConfig(4, 256));
+  MP.clear();
+  std::vector<std::string> Warnings;
+  Profile P = MP.collect(Warnings, [&](const void *) {
+    return std::unique_ptr<DeviceImage>(new FakeModule(getModule(8)));
+  });
+  EXPECT_TRUE(P.Launches.empty());
+  EXPECT_TRUE(P.Functions.empty());
+}
+
+TEST(ModuleProfileTest, WritesAProfileThatReadsBack) {
+  char Pattern[] = "/tmp/divopt-moduleprofile-XXXXXX";
+  ASSERT_NE(mkdtemp(Pattern), nullptr);
+  std::string Path = std::string(Pattern) + "/config.profile";
+  ModuleProfile MP;
+  int Library = 0;
+  MP.noteLaunch(&Library, "loopadv_n8", makeLaunchConfig(4, 256));
+  std::vector<std::string> Warnings;
+  // Written twice: on demand replaces, it does not merge (a profile per
+  // bench configuration).
+  for (int I = 0; I < 2; ++I) {
+    Profile P = MP.collect(Warnings, [&](const void *) {
+      return std::unique_ptr<DeviceImage>(new FakeModule(getModule(8)));
+    });
+    std::string Why;
+    ASSERT_TRUE(writeProfileFile(Path, P, Why)) << Why;
+  }
+  Profile Back;
+  std::string Why;
+  ASSERT_TRUE(readProfileFile(Path, Back, Why)) << Why;
+  EXPECT_EQ(Back.Runs, 1u);
+  EXPECT_EQ(Back.Launches["loopadv_n8"].getTotal(), 1u);
+  std::remove(Path.c_str());
+  rmdir(Pattern);
+}
+
+TEST(ModuleProfileTest, WriteProfileThrowsWhereItCannotWrite) {
+  ModuleProfile MP;
+  std::vector<std::string> Warnings;
+  EXPECT_THROW(MP.writeProfile("/nonexistent-dir/x.profile", Warnings),
+               divopt::runtime::Error);
+}
+
+} // namespace

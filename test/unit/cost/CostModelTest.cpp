@@ -425,9 +425,9 @@ body:
   Store->setOperand(Store->getPointerOperandIndex(), Sel);
 
   SmallVector<const BasicBlock *, 1> Blocks{Trial};
-  unsigned Scratch = computeRegionMaxLive(Blocks, {});
+  unsigned Scratch = computeRegionMaxLive(Blocks, LiveOutMap());
   EXPECT_EQ(Scratch, 5u);
-  EXPECT_EQ(FP.getAddedRegionMaxLive(Blocks, {}, Blocks), Scratch);
+  EXPECT_EQ(FP.getAddedRegionMaxLive(Blocks, LiveOutMap(), Blocks), Scratch);
   // The rest of the function, as measured before the copy.
   SmallPtrSet<const BasicBlock *, 2> Region{Body};
   EXPECT_EQ(FP.getMaxLiveOutside(Region), 1u);

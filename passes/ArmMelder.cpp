@@ -458,7 +458,8 @@ public:
   explicit Melder(const MeldRegion &R)
       : R(R), Cond(R.Branch->getCondition()), Head(R.Branch->getParent()),
         Prof(R.Branch->getMetadata(LLVMContext::MD_prof)),
-        IRB(R.Branch->getContext()), ArmsLoop(armsHaveLoop(R)) {}
+        Taken(getTakenProbability(*R.Branch)), IRB(R.Branch->getContext()),
+        ArmsLoop(armsHaveLoop(R)) {}
 
   MeldResult run(const MeldPlan &Plan);
 
@@ -492,6 +493,8 @@ private:
   BasicBlock *Head;
   /// The branch's weights, kept for the diamonds it leaves behind.
   MDNode *Prof;
+  /// Read before the rewrite erases the branch.
+  double Taken;
   BasicBlock *Cur = nullptr;
   IRBuilder<> IRB;
   DenseMap<const Value *, Placed> ThenMap, ElseMap;
@@ -800,7 +803,7 @@ bool Melder::shouldSpeculate(ArrayRef<Instruction *> TOnly,
         return false;
       *Cost += getInstructionCost(*I, CC);
     }
-  WarpOutcomes W = WarpOutcomes::get(getTakenProbability(*R.Branch));
+  WarpOutcomes W = WarpOutcomes::get(Taken);
   double Diamond = getOpClassCost(OpClass::Branch, CC) +
                    getOpClassCost(OpClass::Jump, CC) *
                        ((!TOnly.empty()) + (!FOnly.empty())) +

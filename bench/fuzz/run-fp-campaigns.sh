@@ -6,7 +6,9 @@
 # run-campaign.sh runs the pairs. From the repository root:
 #
 #   bench/fuzz/run-fp-campaigns.sh [--seeds 1-1000] [--fp natural]
-#       [--variants divopt,auto] MODE...     (MODE: variants.py's FP_MODES)
+#       [--variants divopt,auto] [--meld-family all] MODE...
+#       (MODE: variants.py's FP_MODES; --meld-family: gen_kernel.py's, one
+#       statement of each named melding shape family in every kernel)
 #
 # Writes $OUT/fp-campaigns.txt (one line per mode, then each mode's
 # summary), $OUT/MODE-results.tsv (each pair's verdict, as soon as the mode
@@ -14,12 +16,13 @@
 # build log). Exit status 0 when every mode is CLEAN.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-seeds=1-1000 fp=natural kinds=divopt,auto modes=()
+seeds=1-1000 fp=natural kinds=divopt,auto family= modes=()
 while [ $# -gt 0 ]; do
   case $1 in
   --seeds) seeds=$2; shift 2 ;;
   --fp) fp=$2; shift 2 ;;
   --variants) kinds=$2; shift 2 ;;
+  --meld-family) family=$2; shift 2 ;;
   *) modes+=("$1"); shift ;;
   esac
 done
@@ -51,7 +54,8 @@ for i in "${!modes[@]}"; do
   echo "== mode $m ($((i + 1))/${#modes[@]}, $(($(date +%s) - start)) s so far)"
   pack=$work/pack-$m.tar.xz
   python3 "$root/scripts/fuzz/build_pack.py" --seeds "$seeds" --fp "$fp" \
-    --fp-mode "$m" --variants "$kinds" -j "$(nproc)" -o "$pack" \
+    --fp-mode "$m" --variants "$kinds" ${family:+--meld-family "$family"} \
+    -j "$(nproc)" -o "$pack" \
     --work "$work/build-$m" >"$logs/$m-build.log" 2>&1 || true
   tail -n +1 "$logs/$m-build.log" | grep -E "packed|DivOpt|FAILED" | head -20
   mkdir -p "$logs/$m"

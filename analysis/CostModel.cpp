@@ -104,17 +104,45 @@ static double getSpillCost(const Estimate &E, const Target &T, double Warps) {
   return E.Spilled * (Access + Reload / std::max(1.0, Warps));
 }
 
+double getWarpsPerScheduler(const Estimate &E, const Target &T) {
+  return double(T.occupancy(E.Registers).WarpsPerSM) /
+         std::max(1u, T.Arch.SubPartitionsPerSM);
+}
+
+double getOverlapWarps(const Estimate &E, std::size_t I) {
+  double Others = 0;
+  for (std::size_t J = 0; J < E.Phases.size(); ++J)
+    if (J != I)
+      Others += E.Phases[J].Cost;
+  if (Others <= 0)
+    return std::numeric_limits<double>::infinity();
+  return 1 + E.Phases[I].Latency / Others;
+}
+
+bool isOverlapped(const Estimate &E, std::size_t I, const Target &T) {
+  double Warps = getWarpsPerScheduler(E, T);
+  const Phase &P = E.Phases[I];
+  return P.Latency / Warps > P.Cost && Warps >= getOverlapWarps(E, I);
+}
+
 double predictTime(const Estimate &E, const Target &T) {
   Occupancy Occ = T.occupancy(E.Registers);
   if (Occ.Fraction <= 0)
     return E.Cost * 1e6; // Cannot launch: never preferable.
-  double Warps = double(Occ.WarpsPerSM) / std::max(1u, T.Arch.SubPartitionsPerSM);
+  double Warps = getWarpsPerScheduler(E, T);
   if (E.Phases.empty())
     return (E.Cost + getSpillCost(E, T, Warps)) *
            std::max(1.0, OccupancyKnee / Occ.Fraction);
+  // Each phase by Little's law among the warps in it, as if the resident
+  // warps ran the phases in step; unless the other warps' issue in the
+  // other phases covers the phase's whole latency (getOverlapWarps), which
+  // then costs its issue only.
   double Time = getSpillCost(E, T, Warps);
-  for (const Phase &P : E.Phases)
-    Time += std::max(P.Cost, P.Latency / Warps);
+  for (std::size_t I = 0; I < E.Phases.size(); ++I) {
+    const Phase &P = E.Phases[I];
+    Time +=
+        isOverlapped(E, I, T) ? P.Cost : std::max(P.Cost, P.Latency / Warps);
+  }
   return Time;
 }
 

@@ -136,6 +136,28 @@ struct Decision {
 /// per warp. Without phases, Cost grows as occupancy falls below the knee.
 double predictTime(const Estimate &E, const Target &T);
 
+/// Resident warps per SM sub-partition of a kernel of E's registers on T.
+double getWarpsPerScheduler(const Estimate &E, const Target &T);
+
+/// Warps per SM sub-partition at which phase I of E overlaps the others:
+/// while one warp waits out phase I's latency, the other resident warps
+/// issue the rest of their phases, so Phases[I].Latency is hidden once
+/// (W - 1) * (issue cost of the other phases) covers it, W = 1 +
+/// Latency / that cost (infinite where the other phases issue nothing).
+/// Below it, the warps are taken to run the phases in step: a block's
+/// warps start together and wait together. Measured on KERNEL-SPLIT (H200,
+/// bench/results/2026-11-26-split-model.md): the original kernel whose
+/// light arm (85182 cycles of dependent loads) sits next to a heavy arm of
+/// 9600 issue slots runs in step at 8 warps a scheduler or fewer (H=40 to
+/// 224: time = heavy issue + light latency / warps, within 6%) and
+/// overlapped at 12 (H=28: 0.80 of the in-step time, at its issue cost);
+/// here W = 1 + 85182 / 9630 = 9.8.
+double getOverlapWarps(const Estimate &E, std::size_t I);
+
+/// Whether phase I of E is latency-bound among its own warps on T, and
+/// hidden by the other phases' issue (getOverlapWarps).
+bool isOverlapped(const Estimate &E, std::size_t I, const Target &T);
+
 Decision decide(const Estimate &Before, const Estimate &After, const Target &T,
                 double Threshold);
 

@@ -63,17 +63,25 @@ std::optional<unsigned> getAssumedBlockSize() {
   return std::nullopt;
 }
 
+/// Trips of L, from the most exact source there is (ModelInputs.h).
+static double getTrips(Loop &L, ScalarEvolution &SE, MeasuredTrips Measured) {
+  if (unsigned Trips = SE.getSmallConstantTripCount(&L))
+    return Trips;
+  if (Measured)
+    if (std::optional<double> Trips = Measured(L))
+      return *Trips;
+  if (std::optional<unsigned> Estimate = getLoopEstimatedTripCount(&L);
+      Estimate && *Estimate > 0)
+    return *Estimate;
+  return DefaultTripCount;
+}
+
 double getTripWeight(const BasicBlock &BB, const Loop *Outer,
-                     const LoopInfo &LI, ScalarEvolution &SE) {
+                     const LoopInfo &LI, ScalarEvolution &SE,
+                     MeasuredTrips Measured) {
   double Weight = 1;
-  for (Loop *L = LI.getLoopFor(&BB); L && L != Outer; L = L->getParentLoop()) {
-    unsigned Trips = SE.getSmallConstantTripCount(L);
-    if (!Trips)
-      if (std::optional<unsigned> Estimate = getLoopEstimatedTripCount(L);
-          Estimate && *Estimate > 0)
-        Trips = *Estimate;
-    Weight *= Trips ? Trips : DefaultTripCount;
-  }
+  for (Loop *L = LI.getLoopFor(&BB); L && L != Outer; L = L->getParentLoop())
+    Weight *= getTrips(*L, SE, Measured);
   return Weight;
 }
 

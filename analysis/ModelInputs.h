@@ -14,8 +14,9 @@
 //   - how often a lane's next iteration takes the other way of a loop's
 //     branch: -divopt-assume-switch-rate, else what independent iterations
 //     give, 2p(1-p);
-//   - a loop's trip count: a constant ScalarEvolution finds, else the
-//     latch's !prof weights, else DefaultTripCount.
+//   - a loop's trip count: a constant ScalarEvolution finds, else what a
+//     profile measured (trips per warp entry, where the caller passes
+//     them), else the latch's !prof weights, else DefaultTripCount.
 // The -divopt-assume-* options state what a profile would measure; the
 // calibration (scripts/calibrate.py) gives them the benchmarks' values.
 //
@@ -23,6 +24,8 @@
 
 #ifndef DIVOPT_ANALYSIS_MODELINPUTS_H
 #define DIVOPT_ANALYSIS_MODELINPUTS_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 
@@ -53,12 +56,17 @@ std::optional<double> getSwitchProbability(const llvm::BranchInst &Br);
 /// The block size -divopt-assume-block-size states, if any.
 std::optional<unsigned> getAssumedBlockSize();
 
+/// A loop's trips as a run measured them (per warp entry), or none.
+using MeasuredTrips =
+    llvm::function_ref<std::optional<double>(const llvm::Loop &)>;
+
 /// How often BB runs per execution of Outer's body (per thread when Outer is
 /// null): the product of the trip counts of the loops between them, each a
-/// constant trip count, else the latch's estimate from branch weights, else
-/// DefaultTripCount.
+/// constant trip count, else Measured's, else the latch's estimate from
+/// branch weights, else DefaultTripCount.
 double getTripWeight(const llvm::BasicBlock &BB, const llvm::Loop *Outer,
-                     const llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);
+                     const llvm::LoopInfo &LI, llvm::ScalarEvolution &SE,
+                     MeasuredTrips Measured = nullptr);
 
 } // namespace divopt
 

@@ -83,6 +83,12 @@ const profile::LoopRecord *FunctionProfile::getLoop(const Loop &L) const {
   return &It->second;
 }
 
+std::optional<double> FunctionProfile::getTripsPerEntry(const Loop &L) const {
+  if (const profile::LoopRecord *R = getLoop(L))
+    return R->getTripsPerEntry();
+  return std::nullopt;
+}
+
 std::optional<unsigned> FunctionProfile::getBlockSize() const {
   if (!Launches)
     return std::nullopt;

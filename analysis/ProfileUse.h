@@ -78,6 +78,10 @@ public:
   const profile::BranchRecord *getBranch(const llvm::Instruction &Term) const;
   /// The record of a stamped loop, when it was entered at all.
   const profile::LoopRecord *getLoop(const llvm::Loop &L) const;
+  /// Trips per warp entry of a stamped loop that was entered: the header
+  /// runs of the entry's longest-running lane, on average (for the loops
+  /// of a kernel-split candidate's ways, kernel-split's weights).
+  std::optional<double> getTripsPerEntry(const llvm::Loop &L) const;
   /// The block size most launches of the kernel used.
   std::optional<unsigned> getBlockSize() const;
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DivergenceProfile.h"
+#include "SplitArmLoops.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/KernelInfo.h"
 #include "analysis/ProfileIdentity.h"
@@ -32,6 +33,8 @@ using namespace llvm;
 STATISTIC(NumFunctions, "Functions given divergence counters");
 STATISTIC(NumBranches, "Branches counted");
 STATISTIC(NumLoops, "Loops counted");
+STATISTIC(NumSplitArmLoops,
+          "Loops counted for their trips in a kernel-split candidate's way");
 STATISTIC(NumLoopsUncounted, "Loops without a place where their lanes meet");
 
 // Exact counting costs several times a short arm in a hot loop (the meld
@@ -117,6 +120,8 @@ struct LoopSite {
   unsigned Base = 0;
   unsigned Slot = 0;
   AllocaInst *Iterations = nullptr;
+  /// Counted only for its trips, in a kernel-split candidate's way.
+  bool ForSplit = false;
 };
 
 /// Whether a path from the exits of L re-enters L before Meet.
@@ -150,6 +155,11 @@ public:
   /// Adds the counters, returns what they mean; one block in Sample
   /// counts.
   CounterFunction instrument(GlobalVariable *&Counters, unsigned Sample);
+  /// The loops counted only for their trips in a kernel-split way.
+  unsigned getSplitArmLoopsCounted() const {
+    return count_if(Loops,
+                    [](const LoopSite &S) { return S.Meet && S.ForSplit; });
+  }
 
 private:
   Type *i32() { return Type::getInt32Ty(Ctx); }
@@ -193,6 +203,8 @@ private:
   std::optional<ProfileIdentity> PI;
   std::vector<BranchSite> Branches;
   std::vector<LoopSite> Loops;
+  /// Loops counted only because kernel-split weighs a way by their trips.
+  SmallPtrSet<Loop *, 4> SplitArmLoops;
   DenseMap<Loop *, SmallVector<LaneWays, 1>> Packs;
   GlobalVariable *Counters = nullptr;
   /// Kernels: the block's counters in shared memory, one i64 each
@@ -229,6 +241,11 @@ bool FunctionInstrumenter::collect() {
       Counted.insert(L);
     Branches.push_back(S);
   }
+  // Loops in the ways of a branch kernel-split may try, whose trips the
+  // compiler cannot know: the split weighs each way by them.
+  for (Loop *L : getSplitArmLoops(F, FAM))
+    if (Counted.insert(L).second)
+      SplitArmLoops.insert(L);
   bool HasRedux = true;
   if (std::optional<unsigned> CC = getKernelInfo(F).computeCapability())
     HasRedux = *CC >= 80;
@@ -237,6 +254,7 @@ bool FunctionInstrumenter::collect() {
       continue;
     LoopSite S;
     S.PL = &PL;
+    S.ForSplit = SplitArmLoops.contains(PL.L);
     S.Header = PL.L->getHeader();
     for (BasicBlock *P : predecessors(S.Header))
       if (!PL.L->contains(P) && !is_contained(S.Entering, P))
@@ -801,6 +819,9 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
   PromoteMemToReg(Promotable, DT);
   NumBranches += Branches.size();
   NumLoops += Meets.size();
+  for (auto [S, Before] : Meets)
+    NumSplitArmLoops += S->ForSplit;
+
   ++NumFunctions;
   return CF;
 }
@@ -845,15 +866,18 @@ PreservedAnalyses DivergenceProfilePass::run(Module &M,
       unsigned NumLoopSites = 0;
       for (const CounterSite &S : CF.Sites)
         NumLoopSites += S.IsLoop;
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "Counted", F)
-             << "divergence counters for "
-             << ore::NV("Branches", unsigned(CF.Sites.size() - NumLoopSites))
-             << " branches and " << ore::NV("Loops", NumLoopSites)
-             << " loops in " << Counters->getName() << ", "
-             << ore::NV("Sample", CF.Sample == 1
-                                      ? std::string("every block")
-                                      : "one block in " +
-                                            std::to_string(CF.Sample));
+      OptimizationRemarkAnalysis R(DEBUG_TYPE, "Counted", F);
+      R << "divergence counters for "
+        << ore::NV("Branches", unsigned(CF.Sites.size() - NumLoopSites))
+        << " branches and " << ore::NV("Loops", NumLoopSites) << " loops";
+      if (unsigned ForSplit = FI.getSplitArmLoopsCounted())
+        R << " (" << ore::NV("SplitArmLoops", ForSplit)
+          << " for their trips in kernel-split ways)";
+      return R << " in " << Counters->getName() << ", "
+               << ore::NV("Sample",
+                          CF.Sample == 1
+                              ? std::string("every block")
+                              : "one block in " + std::to_string(CF.Sample));
     });
     Counted.push_back(std::move(CF));
   }

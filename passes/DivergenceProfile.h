@@ -8,8 +8,10 @@
 // pipeline, instead of the transforms): counts, per warp execution, how
 // the lanes of every branch and loop that a DivOpt transform considers
 // split (docs/PROFILE-FORMAT.md): the divergent conditional branches and
-// switches of DivOpt's vote-aware analysis, and the loops with a divergent
-// branch in their body. The counts are computed with the pass's own .sync
+// switches of DivOpt's vote-aware analysis, the loops with a divergent
+// branch in their body, and the loops of unknown trips in the ways of a
+// branch kernel-split may split (SplitArmLoops.h: it weighs each way by
+// their trips). The counts are computed with the pass's own .sync
 // votes over the active mask, so kernels with barriers and warp
 // collectives are counted as they are: nothing convergent gets a new
 // control dependence.

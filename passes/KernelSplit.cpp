@@ -11,9 +11,10 @@
 #include "SplitLegality.h"
 #include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
-#include "analysis/ProfileUse.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
+#include "analysis/ProfileIdentity.h"
+#include "analysis/ProfileUse.h"
 #include "analysis/PtxasRegisters.h"
 #include "analysis/RegisterPressure.h"
 
@@ -49,12 +50,8 @@ namespace divopt {
 /// per way.
 static constexpr unsigned MaxTriesPerKernel = 8;
 
-/// Ways of a branch split at most: a kernel per way.
-static constexpr unsigned MaxWays = 8;
-
-/// Marks a kernel kernel-split created, naming the kernel it came from;
-/// parts are not split again.
-static constexpr const char *PartAttribute = "divopt-split-part";
+static constexpr unsigned MaxWays = KernelSplitMaxWays;
+static constexpr const char *PartAttribute = SplitPartAttribute;
 
 Expected<KernelSplitOptions> parseKernelSplitOptions(StringRef Params) {
   KernelSplitOptions Opts;
@@ -167,6 +164,51 @@ Phase scaled(const Phase &P, double By) {
   return {P.Cost * By, P.Latency * By};
 }
 
+/// Where a profile is in use: the loops whose trips the compiler does not
+/// know, by region, with what the cost model took for them: "loop trips
+/// per warp entry: from the profile 32.0 (loop 1, then), 146.0 (loop 2,
+/// else); assumed 8 (loop 0, then: no record); ".
+std::string describeLoopTrips(const Instruction &Term, const SplitRegions &R,
+                              const FunctionProfile &FP, LoopInfo &LI,
+                              ScalarEvolution &SE) {
+  std::string Measured, Assumed;
+  raw_string_ostream MOS(Measured), AOS(Assumed);
+  ListSeparator MLS(", "), ALS(", ");
+  // By profile index: the order the profile's records come in.
+  SmallVector<Loop *, 8> Loops(LI.getLoopsInPreorder());
+  stable_sort(Loops, [](const Loop *A, const Loop *B) {
+    return getStampedLoop(*A).value_or(~0u) < getStampedLoop(*B).value_or(~0u);
+  });
+  for (Loop *L : Loops) {
+    if (SE.getSmallConstantTripCount(L))
+      continue;
+    int Region = R.get(L->getHeader());
+    std::string Where = Region == SplitRegions::Prologue ? "before the branch"
+                        : Region == SplitRegions::Epilogue
+                            ? "after the join"
+                            : getWaySuffix(Term, Region);
+    std::string Name = "loop";
+    if (std::optional<unsigned> I = getStampedLoop(*L))
+      Name += " " + std::to_string(*I);
+    if (std::optional<double> Trips = FP.getTripsPerEntry(*L)) {
+      MOS << MLS << format("%.1f", *Trips) << " (" << Name << ", " << Where
+          << ")";
+      continue;
+    }
+    double Trips = getTripWeight(*L->getHeader(), L->getParentLoop(), LI, SE);
+    AOS << ALS << format("%g", Trips) << " (" << Name << ", " << Where
+        << ": no record)";
+  }
+  if (Measured.empty() && Assumed.empty())
+    return "";
+  std::string S = "loop trips per warp entry: ";
+  if (!Measured.empty())
+    S += "from the profile " + Measured;
+  if (!Assumed.empty())
+    S += (Measured.empty() ? "" : "; ") + ("assumed " + Assumed);
+  return S + "; ";
+}
+
 /// Each block's trip weight, issue cost and chain latency, in the
 /// kernel's order: the same for every branch tried, so found once.
 struct BlockCost {
@@ -178,9 +220,11 @@ SmallVector<BlockCost, 32> getBlockCosts(Function &F, const Target &T,
                                          FunctionAnalysisManager &FAM) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  FunctionProfile FP = getFunctionProfile(F, FAM);
+  auto Measured = [&](const Loop &L) { return FP.getTripsPerEntry(L); };
   SmallVector<BlockCost, 32> Costs;
   for (BasicBlock &BB : F)
-    Costs.push_back({&BB, getTripWeight(BB, nullptr, LI, SE),
+    Costs.push_back({&BB, getTripWeight(BB, nullptr, LI, SE, Measured),
                      getBlockCost(BB, T.ComputeCapability),
                      getBlockChainLatency(BB, T.ComputeCapability)});
   return Costs;
@@ -189,6 +233,9 @@ SmallVector<BlockCost, 32> getBlockCosts(Function &F, const Target &T,
 RegionCosts getRegionCosts(Function &F, ArrayRef<BlockCost> Blocks,
                            const DivergentBranch &DB, const SplitRegions &R,
                            const Target &T, FunctionAnalysisManager &FAM) {
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  FunctionProfile FP = getFunctionProfile(F, FAM);
   RegionCosts C;
   C.Ways.assign(R.Ways.size(), Phase());
   for (const BlockCost &B : Blocks) {
@@ -199,7 +246,6 @@ RegionCosts getRegionCosts(Function &F, ArrayRef<BlockCost> Blocks,
     P.Cost += B.Trips * B.Cost;
     P.Latency += B.Trips * B.Latency;
   }
-  FunctionProfile FP = getFunctionProfile(F, FAM);
   if (const profile::BranchRecord *B = FP.getBranch(*DB.Term);
       B && B->Ways.size() == R.Ways.size()) {
     // Measured: the share of warp executions with a lane on each way is
@@ -226,6 +272,8 @@ RegionCosts getRegionCosts(Function &F, ArrayRef<BlockCost> Blocks,
     // to run every way, as in a kernel whose lanes all disagree.
     C.WayRuns.assign(R.Ways.size(), 1.0);
   }
+  if (FP.hasRecords())
+    C.FromProfile += describeLoopTrips(*DB.Term, R, FP, LI, SE);
   return C;
 }
 
@@ -314,7 +362,18 @@ SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
   OS << "; cost " << format("%.1f", Original.Cost) << " -> ";
   List([](const Part &P) { return format("%.1f", P.E.Cost); });
   OS << ", " << format("%g", Opts.LaunchOverheadPercent)
-     << "% per extra launch; predicted speedup " << format("%.2fx", S.Ratio);
+     << "% per extra launch";
+  // Original.Phases: the prologue, then the ways in the parts' order.
+  const Estimate &Worst = ByMargin ? Leaner : Original;
+  for (auto [Way, P] : enumerate(Parts))
+    if (isOverlapped(Worst, Way + 1, T))
+      OS << "; the kernel hides the " << P.Suffix
+         << " way's latency behind its other ways' issue ("
+         << format("%.1f", getWarpsPerScheduler(Worst, T))
+         << " warps a scheduler, "
+         << format("%.1f", getOverlapWarps(Worst, Way + 1))
+         << " needed): no occupancy to gain";
+  OS << "; predicted speedup " << format("%.2fx", S.Ratio);
   if (ByMargin)
     OS << " with the kernel at " << Leaner.Registers
        << " registers (the estimate less its margin of "

@@ -27,6 +27,13 @@
 
 namespace divopt {
 
+/// Ways of a branch split at most: a kernel per way.
+constexpr unsigned KernelSplitMaxWays = 8;
+
+/// Marks a kernel kernel-split created, naming the kernel it came from;
+/// parts are not split again.
+constexpr const char *SplitPartAttribute = "divopt-split-part";
+
 struct KernelSplitOptions {
   /// Minimum predicted speedup of the kernel.
   double Threshold = 1.1;

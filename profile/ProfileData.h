@@ -150,8 +150,9 @@ struct BranchRecord {
   bool operator==(const BranchRecord &O) const;
 };
 
-/// A natural loop (for iteration delaying, one with a divergent branch in
-/// its body).
+/// A natural loop: one with a divergent branch in its body (iteration
+/// delaying), or one of unknown trips in a way kernel-split may split (its
+/// trips weigh the way).
 struct LoopRecord {
   SourceLocation Loc;
   /// Warp executions of the loop: a warp's active lanes entering it from

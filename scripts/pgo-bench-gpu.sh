@@ -16,6 +16,8 @@
 #       gives per configuration what the remarks predicted and decided, the
 #       measured speedups, and the targets (pgo >= 0.97 of the best forced
 #       or hand variant where that gains >= 5%; pgo >= 0.99 of clang -O3).
+#   PGO_BENCH_ONLY=split (either call): only those benchmarks (a
+#       divopt-bench --only list; default itdelay,loopadv,split,brdis).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-}
@@ -40,7 +42,7 @@ if ! { cmake -S "$root" -B "$build" "${cmake_args[@]}" >"$out/build.log" 2>&1 &&
   tail -20 "$out/build.log"; echo "divopt-bench did not build"; exit 1
 fi
 bench=$(find "$build" -name divopt-bench -type f -perm -u+x | head -1)
-only=itdelay,loopadv,split,brdis
+only=${PGO_BENCH_ONLY:-itdelay,loopadv,split,brdis}
 
 if [ "$mode" = collect ]; then
   mkdir -p "$work/profiles"

@@ -136,13 +136,13 @@ def is_clone_of(name, kernel):
     return name.startswith(f"{kernel}_$_divopt_$_")
 
 
-def batch_source(seeds, fp, meld_shapes):
+def batch_source(seeds, fp, meld_shapes, families=()):
     """One translation unit holding the kernels of `seeds`, each renamed
     with its seed (k_s12, h0_s12): one clang and one ptxas run for many
     kernels, whose code is each kernel's own."""
     parts = [gen_kernel.PRELUDE]
     for seed in seeds:
-        text = gen_kernel.generate(seed, None, fp, meld_shapes)
+        text = gen_kernel.generate(seed, None, fp, meld_shapes, families)
         text = text.replace(gen_kernel.PRELUDE, "")
         text = re.sub(rf"\b({gen_kernel.KERNEL_NAME}|[hr]\d+)\(",
                       rf"\1_s{seed}(", text)
@@ -155,13 +155,13 @@ def seed_of(function):
     return int(m.group(1)) if m else None
 
 
-def check_batch(mode, seeds, kinds, work, pch, fp, meld_shapes):
+def check_batch(mode, seeds, kinds, work, pch, fp, meld_shapes, families=()):
     r = Result(mode, seeds)
     d = os.path.join(work, mode)
     name = f"s{seeds[0]}-{seeds[-1]}"
     src = os.path.join(d, f"{name}.cu")
     with open(src, "w") as f:
-        f.write(batch_source(seeds, fp, meld_shapes))
+        f.write(batch_source(seeds, fp, meld_shapes, families))
     counts, fused = {}, {}
     for variant in ("base",) + kinds:
         ptx = os.path.join(d, f"{name}.{variant}.ptx")
@@ -220,6 +220,9 @@ def main(argv=None):
                          "(default pin)")
     ap.add_argument("--fp", choices=gen_kernel.FP_STYLES, default="natural")
     ap.add_argument("--meld-shapes", action="store_true")
+    ap.add_argument("--meld-family", default="",
+                    help="gen_kernel.py --meld-family: one statement of each "
+                         "named shape family (or all) in every kernel")
     ap.add_argument("--batch", type=int, default=20,
                     help="kernels per compile (default %(default)s)")
     ap.add_argument("--self-test", action="store_true",
@@ -247,6 +250,7 @@ def main(argv=None):
         os.environ["PIN_OLD"] = os.path.abspath(args.compare_plugin)
     if args.self_test:
         os.environ["FUSION_CHECK_SELF_TEST"] = "1"
+    families = gen_kernel.parse_meld_family(args.meld_family)
     seeds = parse_seeds(args.seeds)
     batches = [seeds[i:i + args.batch]
                for i in range(0, len(seeds), max(1, args.batch))]
@@ -259,7 +263,7 @@ def main(argv=None):
     results = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = [pool.submit(check_batch, m, b, kinds, args.work, pchs[m],
-                               args.fp, args.meld_shapes)
+                               args.fp, args.meld_shapes, families)
                    for m in modes for b in batches]
         progress = Progress(len(modes) * len(seeds), "kernels checked")
         for f in concurrent.futures.as_completed(futures):

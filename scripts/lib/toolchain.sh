@@ -16,3 +16,17 @@ toolchain_unpack() {
   export LD_LIBRARY_PATH=$tc/llvm22/syslib:$tc/llvm22/lib:${LD_LIBRARY_PATH:-}
   export CLANG=$tc/llvm22/bin/clang++ DIVOPT_PLUGIN=$tc/llvm22/libDivOpt.so
 }
+
+# clang 22 where it is installed, else the carried one:
+#   toolchain_find DIR   # exports CLANG: $CLANGXX, clang++-22 on PATH, or
+#                        # toolchain_unpack DIR (which also exports
+#                        # DIVOPT_PLUGIN and LD_LIBRARY_PATH)
+toolchain_find() {
+  if [ -n "${CLANGXX:-}" ]; then
+    export CLANG=$CLANGXX
+  elif command -v clang++-22 >/dev/null; then
+    export CLANG=$(command -v clang++-22)
+  else
+    toolchain_unpack "$1"
+  fi
+}

@@ -141,13 +141,18 @@ def read_profile(path):
                                                         {})
                 key = "x".join(map(str, block))
                 kernel[key] = kernel.get(key, 0) + count
-            elif kind == "function" and len(words) == 3:
-                f = parse_fields(words[2:], {"cfg"}, {"cfg"})
+            elif kind == "function" and len(words) in (3, 4):
+                f = parse_fields(words[2:], {"cfg", "sample"}, {"cfg"})
                 if not re.fullmatch(r"0x[0-9a-fA-F]{1,16}", f["cfg"]):
                     raise ValueError(f"bad hash cfg={f['cfg']}")
+                # One block in `sample` counted (absent: every block).
+                sample = parse_counts(f.get("sample", "1"), "sample")
+                if len(sample) != 1 or sample[0] < 1:
+                    raise ValueError(f"bad sample={f['sample']} (want a "
+                                     f"count >= 1)")
                 current = {"name": unescape(words[1]),
-                           "cfg": int(f["cfg"], 16), "branches": {},
-                           "loops": {}}
+                           "cfg": int(f["cfg"], 16), "sample": sample[0],
+                           "branches": {}, "loops": {}}
                 profile["functions"].append(current)
             elif kind in ("branch", "loop") and len(words) >= 2:
                 if current is None:
@@ -330,6 +335,7 @@ def build_rows(profile, remarks):
             compiled_hash[fn["name"]] != fn["cfg"])
         for index, b in sorted(fn["branches"].items()):
             row = {"function": fn["name"], "index": index, "branch": b,
+                   "sample": fn["sample"],
                    "at": b["at"], "stale": fn_stale, "costs": None,
                    "remark": None, "decisions": []}
             for i, (r, costs, ident) in enumerate(analysis):
@@ -372,8 +378,11 @@ def build_rows(profile, remarks):
                 row["decisions"].append(r)
     for row in rows:
         b = row["branch"]
-        row["lost"] = lost_slots(b, row["costs"]) if b and not row["stale"] \
+        # A sampled record counted one block in `sample`: its lost slots
+        # stand for `sample` times as many in the whole run.
+        lost = lost_slots(b, row["costs"]) if b and not row["stale"] \
             else None
+        row["lost"] = None if lost is None else lost * row["sample"]
         applied = [r for r in row["decisions"] if r["kind"] == "Passed"]
         gains = [float(m.group(1)) for r in applied
                  for m in [SPEEDUP.search(r["msg"])] if m]
@@ -447,7 +456,13 @@ def print_table(rows, out, verbose):
                          ).rstrip()
 
     out.write(f"divergence report: {len(rows)} branches, "
-              f"{fmt_num(total)} issue slots lost to divergence\n\n")
+              f"{fmt_num(total)} issue slots lost to divergence\n")
+    rates = sorted({r.get("sample", 1) for r in rows} - {1})
+    if rates:
+        out.write(f"sampled: counts are those of 1 block in "
+                  f"{'/'.join(map(str, rates))}; lost slots are scaled to "
+                  f"every block\n")
+    out.write("\n")
     out.write(line(HEADER) + "\n")
     for row, cells in zip(rows, table[1:]):
         out.write(line(cells) + "\n")

@@ -141,6 +141,51 @@ exit:
   }
 }
 
+// Trips a profile measured (kernel-split passes its trips per warp entry)
+// come after a constant trip count and before the latch's weights and the
+// default; a loop the measurement does not know keeps those.
+TEST(ModelInputs, TripCountMeasured) {
+  const char *IR = R"(
+target triple = "nvptx64-nvidia-cuda"
+define ptx_kernel void @k(i32 %n, ptr addrspace(1) %out) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  store i32 %i, ptr addrspace(1) %out
+  %next = add i32 %i, 1
+  %more = icmp ult i32 %next, %n
+  br i1 %more, label %loop, label %const, !prof !0
+const:
+  %j = phi i32 [ 0, %loop ], [ %jnext, %const ]
+  store i32 %j, ptr addrspace(1) %out
+  %jnext = add i32 %j, 1
+  %jmore = icmp ult i32 %jnext, 16
+  br i1 %jmore, label %const, label %exit
+exit:
+  ret void
+}
+!0 = !{!"branch_weights", i32 24, i32 1}
+)";
+  LLVMContext Ctx;
+  auto M = parse(Ctx, IR);
+  Function &F = *M->getFunction("k");
+  TargetLibraryInfoImpl TLII(M->getTargetTriple());
+  TargetLibraryInfo TLI(TLII, &F);
+  AssumptionCache AC(F);
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  ScalarEvolution SE(F, TLI, AC, DT, LI);
+  auto Always = [](const Loop &) { return std::optional<double>(146.5); };
+  auto Never = [](const Loop &) { return std::optional<double>(); };
+  EXPECT_DOUBLE_EQ(getTripWeight(block(F, "loop"), nullptr, LI, SE, Always),
+                   146.5);
+  EXPECT_DOUBLE_EQ(getTripWeight(block(F, "loop"), nullptr, LI, SE, Never),
+                   25.0);
+  EXPECT_DOUBLE_EQ(getTripWeight(block(F, "const"), nullptr, LI, SE, Always),
+                   16.0);
+}
+
 // A divergent diamond whose lanes take both ways pays both arms.
 TEST(CostModel, DivergentRegionPaysBothArms) {
   EXPECT_DOUBLE_EQ(divergentRegionCost(2.5, 18.5), 21.0);
@@ -311,6 +356,30 @@ TEST(CostModel, LatencyPhases) {
   // Enough independent work hides the latency at any occupancy.
   Estimate Issue(100, 128, {{100, 50}});
   EXPECT_NEAR(predictTime(Issue, T), 100, 1e-9);
+}
+
+// A latency-bound phase next to an issue-bound one: in step below
+// 1 + 1600 / 200 = 9 warps a scheduler, overlapped (its issue only) from
+// there. At 64 registers (8 warps a scheduler) the light phase takes
+// 1600 / 8; at 40 (12 warps) it is hidden behind the other warps' 200.
+TEST(CostModel, PhasesOverlapWithEnoughWarps) {
+  KernelInfo KI;
+  KI.Target = "sm_90";
+  KI.ReqThreadsPerBlock = 256;
+  Target T = Target::get(KI);
+  Estimate InStep(210, 64, {{10, 1600}, {200, 100}});
+  Estimate Overlapped(210, 40, {{10, 1600}, {200, 100}});
+  EXPECT_NEAR(getOverlapWarps(InStep, 0), 9, 1e-9);
+  EXPECT_NEAR(getWarpsPerScheduler(InStep, T), 8, 1e-9);
+  EXPECT_FALSE(isOverlapped(InStep, 0, T));
+  EXPECT_NEAR(predictTime(InStep, T), 1600 / 8.0 + 200, 1e-9);
+  EXPECT_NEAR(getWarpsPerScheduler(Overlapped, T), 12, 1e-9);
+  EXPECT_TRUE(isOverlapped(Overlapped, 0, T));
+  EXPECT_NEAR(predictTime(Overlapped, T), 210, 1e-9);
+  // A phase alone has nothing to overlap with.
+  Estimate Alone(10, 40, {{10, 1600}});
+  EXPECT_FALSE(isOverlapped(Alone, 0, T));
+  EXPECT_NEAR(predictTime(Alone, T), 1600 / 12.0, 1e-9);
 }
 
 // Spilled values are stored and reloaded once per unit of work: two memory

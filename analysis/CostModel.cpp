@@ -20,8 +20,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <map>
+#include <tuple>
 #include <vector>
 
 using namespace llvm;
@@ -241,6 +244,32 @@ static double getStationaryTrips(unsigned N, StepFn Step) {
   return Trips;
 }
 
+/// Results of the stationary-distribution sums, which iteration delaying
+/// asks for each branch of a loop at the same few probabilities: kept per
+/// thread, by their arguments' bits, a bounded number of them.
+template <typename KeyT> class Memo {
+public:
+  template <typename ComputeFn> double get(const KeyT &Key, ComputeFn Compute) {
+    auto It = Cache.find(Key);
+    if (It != Cache.end())
+      return It->second;
+    if (Cache.size() >= 4096)
+      Cache.clear();
+    double V = Compute();
+    Cache.try_emplace(Key, V);
+    return V;
+  }
+
+private:
+  std::map<KeyT, double> Cache;
+};
+
+static uint64_t bitsOf(double D) {
+  uint64_t B;
+  std::memcpy(&B, &D, sizeof B);
+  return B;
+}
+
 /// Probability that a lane whose last iteration took the then-way (Then)
 /// or the else-way takes the then-way next.
 static double nextThen(bool Then, double P, std::optional<double> Switch) {
@@ -316,8 +345,24 @@ getMajorityChain(double P, std::optional<double> Switch) {
 /// chain at p = 0.5 gives 0.661.
 constexpr double MajorityAdvanceProbability = 0.5;
 
+static double computeAdvancePerTrip(DelayStrategy S, double P, unsigned Ones,
+                                    unsigned Zeros,
+                                    std::optional<double> Switch);
+
 double advancePerTrip(DelayStrategy S, double P, unsigned Ones, unsigned Zeros,
                       std::optional<double> Switch) {
+  thread_local Memo<
+      std::tuple<int, uint64_t, unsigned, unsigned, bool, uint64_t>>
+      Results;
+  return Results.get(
+      {int(S), bitsOf(P), Ones, Zeros, Switch.has_value(),
+       bitsOf(Switch.value_or(0))},
+      [&] { return computeAdvancePerTrip(S, P, Ones, Zeros, Switch); });
+}
+
+static double computeAdvancePerTrip(DelayStrategy S, double P, unsigned Ones,
+                                    unsigned Zeros,
+                                    std::optional<double> Switch) {
   if (S == DelayStrategy::Majority)
     return getMajorityChain(MajorityAdvanceProbability, Switch).first;
   // Loop advance alternates turns one to one.
@@ -374,13 +419,19 @@ double costPerIterationSwitch(const SwitchBodyCost &B, ArrayRef<double> P) {
 }
 
 double switchTripsPerIteration(ArrayRef<double> P) {
-  // The stationary distribution of the turn a lane advances at (a Markov
-  // chain on the K turns), as advancePerTrip does for two ways: from turn
-  // S, a next way W waits ((W - S - 1) mod K) + 1 trips.
-  const unsigned K = P.size();
-  return getStationaryTrips(K, [&](unsigned S, auto Emit) {
-    for (unsigned W = 0; W < K; ++W)
-      Emit(W, P[W], (W + K - S - 1) % K + 1);
+  thread_local Memo<std::vector<uint64_t>> Results;
+  std::vector<uint64_t> Key;
+  for (double D : P)
+    Key.push_back(bitsOf(D));
+  return Results.get(Key, [&] {
+    // The stationary distribution of the turn a lane advances at (a Markov
+    // chain on the K turns), as advancePerTrip does for two ways: from turn
+    // S, a next way W waits ((W - S - 1) mod K) + 1 trips.
+    const unsigned K = P.size();
+    return getStationaryTrips(K, [&](unsigned S, auto Emit) {
+      for (unsigned W = 0; W < K; ++W)
+        Emit(W, P[W], (W + K - S - 1) % K + 1);
+    });
   });
 }
 

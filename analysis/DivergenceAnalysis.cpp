@@ -27,7 +27,7 @@ DivergenceInfo DivergenceAnalysis::run(Function &F,
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   auto &LI = FAM.getResult<LoopAnalysis>(F);
-  VoteAwareUniformity VU(F, UI, CI, TTI);
+  VoteAwareUniformity VU(F, UI, CI, TTI, DT);
   auto Branches = findDivergentBranches(F, VU, DT, PDT, LI, CI);
   return DivergenceInfo(F, std::move(VU), std::move(Branches));
 }
@@ -40,6 +40,7 @@ bool DivergenceInfo::invalidate(Function &F, const PreservedAnalyses &PA,
   // The result points into these analyses' results.
   return Inv.invalidate<UniformityInfoAnalysis>(F, PA) ||
          Inv.invalidate<CycleAnalysis>(F, PA) ||
+         Inv.invalidate<DominatorTreeAnalysis>(F, PA) ||
          Inv.invalidate<LoopAnalysis>(F, PA) ||
          Inv.invalidate<TargetIRAnalysis>(F, PA);
 }

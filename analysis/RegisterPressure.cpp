@@ -30,6 +30,23 @@ using namespace llvm;
 namespace divopt {
 
 unsigned getRegisterUnits(const Type *T) {
+  // The common scalars first, without leaving the plugin: the liveness
+  // walks ask for every operand (7 million calls at 1000 branches in one
+  // function, bench/compile-time).
+  switch (T->getTypeID()) {
+  case Type::IntegerTyID: {
+    unsigned Bits = cast<IntegerType>(T)->getBitWidth();
+    return Bits == 1 ? 0 : (Bits + 31) / 32;
+  }
+  case Type::HalfTyID:
+  case Type::BFloatTyID:
+  case Type::FloatTyID:
+    return 1;
+  case Type::DoubleTyID:
+    return 2;
+  default:
+    break;
+  }
   if (T->isVoidTy() || T->isLabelTy() || T->isMetadataTy() || T->isTokenTy() ||
       T->isIntegerTy(1))
     return 0;
@@ -65,6 +82,7 @@ bool isAddressUse(const Use &U) {
 
 using CalleeMemo = DenseMap<const Function *, unsigned>;
 unsigned getFunctionMaxLive(const Function &F, CalleeMemo &Memo);
+} // namespace
 
 /// Which values take registers of their own. Constants are immediates; a
 /// kernel's arguments live in the parameter bank and are read where they
@@ -90,7 +108,9 @@ public:
   /// Registers a call to Callee needs besides what the caller keeps live
   /// across it (0 for a call that is not to a function defined here).
   unsigned getCalleeRegisters(const Function *Callee) const {
-    return CalleeRegisters.lookup(Callee);
+    if (auto It = CalleeRegisters.find(Callee); It != CalleeRegisters.end())
+      return It->second;
+    return Base ? Base->getCalleeRegisters(Callee) : 0;
   }
 
 private:
@@ -114,7 +134,56 @@ private:
   }
 
 public:
-  bool isFolded(const Value *V) const { return Folded.contains(V); }
+  /// The model Base's function would give with Added's blocks in it as
+  /// well: blocks no path from the entry reaches (a trial copy). The walk
+  /// above never reaches their instructions, so none of them folds, and a
+  /// use of them that does not fold (all but the address operand of a
+  /// load or store) keeps the value it reads, and what that value is
+  /// computed from, out of the folded set. Costs the added blocks' size.
+  RegisterModel(const RegisterModel &Base, ArrayRef<const BasicBlock *> Added)
+      : Base(&Base), AddedBlocks(Added.begin(), Added.end()) {
+    SmallVector<const Instruction *, 16> Work;
+    auto Unfold = [&](const Use &U) {
+      const auto *V = dyn_cast<Instruction>(U.get());
+      if (!V || AddedBlocks.contains(V->getParent()) || !Base.isFolded(V) ||
+          Unfolded.contains(V))
+        return;
+      // The user does not fold: only an address stays folded, where the
+      // use is a load's or a store's address.
+      if (isa<GetElementPtrInst>(V) && isAddressUse(U))
+        return;
+      Unfolded.insert(V);
+      Work.push_back(V);
+    };
+    for (const BasicBlock *BB : Added)
+      for (const Instruction &I : *BB)
+        for (const Use &U : I.operands())
+          Unfold(U);
+    // A value that no longer folds is a user that does not fold.
+    while (!Work.empty())
+      for (const Use &U : Work.pop_back_val()->operands())
+        Unfold(U);
+    // Calls the function did not have (to a callee only the copy calls).
+    CalleeMemo Memo;
+    for (const BasicBlock *BB : Added) {
+      Memo.try_emplace(BB->getParent(), 0);
+      for (const Instruction &I : *BB)
+        if (const auto *CB = dyn_cast<CallBase>(&I))
+          if (const Function *Callee = CB->getCalledFunction();
+              Callee && !Callee->isDeclaration() &&
+              !Base.CalleeRegisters.contains(Callee))
+            CalleeRegisters[Callee] = getFunctionMaxLive(*Callee, Memo);
+    }
+  }
+
+  bool isFolded(const Value *V) const {
+    if (!Base)
+      return Folded.contains(V);
+    if (const auto *I = dyn_cast<Instruction>(V);
+        I && AddedBlocks.contains(I->getParent()))
+      return false;
+    return Base->isFolded(V) && !Unfolded.contains(V);
+  }
 
   bool occupiesRegisters(const Value *V) const {
     if (const auto *A = dyn_cast<Argument>(V))
@@ -160,6 +229,10 @@ private:
 
   SmallPtrSet<const Value *, 32> Folded;
   DenseMap<const Function *, unsigned> CalleeRegisters;
+  /// A model with blocks added: Base's, less Unfolded.
+  const RegisterModel *Base = nullptr;
+  SmallPtrSet<const BasicBlock *, 16> AddedBlocks;
+  SmallPtrSet<const Value *, 8> Unfolded;
 };
 
 void RegisterModel::init(const Function &F, CalleeMemo &Memo) {
@@ -171,6 +244,8 @@ void RegisterModel::init(const Function &F, CalleeMemo &Memo) {
           Callee && !Callee->isDeclaration())
         CalleeRegisters[Callee] = getFunctionMaxLive(*Callee, Memo);
 }
+
+namespace {
 
 unsigned unitsOf(const ValueSet &S) {
   unsigned Units = 0;
@@ -286,8 +361,19 @@ unsigned getSlowPathRegisters(const Instruction &I) {
 /// counted together.
 unsigned blockMaxLive(const BasicBlock &BB, const ValueSet &LiveOut,
                       const RegisterModel &RM) {
+  // The live units, kept with the set: summing the set at every
+  // instruction cost the block's length times the values live in it.
   ValueSet Live = LiveOut;
-  unsigned Max = unitsOf(Live);
+  unsigned Units = unitsOf(Live);
+  auto Insert = [&](const Value *V) {
+    if (Live.insert(V).second)
+      Units += getRegisterUnits(V->getType());
+  };
+  auto Erase = [&](const Value *V) {
+    if (Live.erase(V))
+      Units -= getRegisterUnits(V->getType());
+  };
+  unsigned Max = Units;
   // ptxas issues a block's loads early to hide their latency, but keeps
   // only so many in flight: a loaded value holds its register from where
   // the window of the LoadWindow loads that follow a point begins.
@@ -302,25 +388,25 @@ unsigned blockMaxLive(const BasicBlock &BB, const ValueSet &LiveOut,
         // What the caller keeps across the call, besides all the callee
         // uses: ptxas gives the callee registers of its own, above those
         // the caller keeps (a kernel's count is the whole call tree's).
-        unsigned Across = unitsOf(Live);
+        unsigned Across = Units;
         if (Live.contains(&I))
           Across -= getRegisterUnits(I.getType());
         Max = std::max(Max, Across + Callee);
       }
     if (RM.occupiesRegisters(&I))
-      Live.insert(&I); // Defined here even when unused.
-    Max = std::max(Max, unitsOf(Live) + getSlowPathRegisters(I));
+      Insert(&I); // Defined here even when unused.
+    Max = std::max(Max, Units + getSlowPathRegisters(I));
     if (isa<LoadInst>(I) && RM.occupiesRegisters(&I)) {
       InFlight.push_back(&I);
       if (InFlight.size() > LoadWindow) {
-        Live.erase(InFlight.front());
+        Erase(InFlight.front());
         InFlight.pop_front();
       }
     } else {
-      Live.erase(&I);
+      Erase(&I);
     }
-    RM.forEachRegisterOperand(I, [&](const Value *V) { Live.insert(V); });
-    Max = std::max(Max, unitsOf(Live));
+    RM.forEachRegisterOperand(I, Insert);
+    Max = std::max(Max, Units);
   }
   return Max;
 }
@@ -441,24 +527,30 @@ unsigned estimateRegistersAfter(
 FunctionPressure::FunctionPressure(const Function &F) {
   if (F.isDeclaration())
     return;
-  RegisterModel RM(F);
-  Liveness L(F, RM);
+  Model = std::make_unique<RegisterModel>(F);
+  Liveness L(F, *Model);
   for (const BasicBlock &BB : F) {
     const ValueSet &Out = L.liveOut(&BB);
-    unsigned Max = blockMaxLive(BB, Out, RM);
-    BlockMax.push_back({&BB, Max});
+    unsigned Max = blockMaxLive(BB, Out, *Model);
+    ByMax.push_back({&BB, Max});
     MaxLive = std::max(MaxLive, Max);
     LiveOut[&BB].assign(Out.begin(), Out.end());
   }
+  // Highest first: the maximum outside a region is the first entry not in
+  // it, found past the region's own blocks at most.
+  llvm::stable_sort(
+      ByMax, [](const auto &A, const auto &B) { return A.second > B.second; });
 }
+
+FunctionPressure::FunctionPressure(FunctionPressure &&) = default;
+FunctionPressure::~FunctionPressure() = default;
 
 unsigned FunctionPressure::getMaxLiveOutside(
     const SmallPtrSetImpl<const BasicBlock *> &Region) const {
-  unsigned Max = 0;
-  for (auto [BB, M] : BlockMax)
+  for (auto [BB, M] : ByMax)
     if (!Region.contains(BB))
-      Max = std::max(Max, M);
-  return Max;
+      return M;
+  return 0;
 }
 
 ArrayRef<const Value *>
@@ -469,13 +561,13 @@ FunctionPressure::getLiveOut(const BasicBlock *BB) const {
   return It->second;
 }
 
-unsigned computeRegionMaxLive(ArrayRef<const BasicBlock *> Blocks,
-                              const LiveOutMap &ExitLiveOut) {
+/// The live maximum over Blocks under the model RM (see
+/// computeRegionMaxLive).
+static unsigned getRegionMaxLive(ArrayRef<const BasicBlock *> Blocks,
+                                 const LiveOutMap &ExitLiveOut,
+                                 const RegisterModel &RM) {
   // Liveness as in class Liveness, over the region's own edges, backwards
   // to a fixed point (one sweep and a check for a region without cycles).
-  if (Blocks.empty())
-    return 0;
-  RegisterModel RM(*Blocks.front()->getParent());
   SmallPtrSet<const BasicBlock *, 16> InRegion(Blocks.begin(), Blocks.end());
   DenseMap<const BasicBlock *, ValueSet> LiveIn, Out;
   bool Changed = true;
@@ -513,6 +605,22 @@ unsigned computeRegionMaxLive(ArrayRef<const BasicBlock *> Blocks,
   for (const BasicBlock *BB : Blocks)
     Max = std::max(Max, blockMaxLive(*BB, Out[BB], RM));
   return Max;
+}
+
+unsigned computeRegionMaxLive(ArrayRef<const BasicBlock *> Blocks,
+                              const LiveOutMap &ExitLiveOut) {
+  if (Blocks.empty())
+    return 0;
+  return getRegionMaxLive(Blocks, ExitLiveOut,
+                          RegisterModel(*Blocks.front()->getParent()));
+}
+
+unsigned FunctionPressure::getAddedRegionMaxLive(
+    ArrayRef<const BasicBlock *> Blocks, const LiveOutMap &ExitLiveOut,
+    ArrayRef<const BasicBlock *> Added) const {
+  if (Blocks.empty())
+    return 0;
+  return getRegionMaxLive(Blocks, ExitLiveOut, RegisterModel(*Model, Added));
 }
 
 } // namespace divopt

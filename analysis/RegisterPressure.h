@@ -32,6 +32,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
+#include <memory>
+
 namespace llvm {
 class BasicBlock;
 class Function;
@@ -118,30 +120,45 @@ using LiveOutMap =
     llvm::DenseMap<const llvm::BasicBlock *,
                    llvm::SmallVector<const llvm::Value *, 8>>;
 
+class RegisterModel;
+
 /// The live maximum of each block of F, computed once; valid while F is not
-/// changed.
+/// changed (blocks added to it are measured by getAddedRegionMaxLive).
 class FunctionPressure {
 public:
   explicit FunctionPressure(const llvm::Function &F);
+  FunctionPressure(FunctionPressure &&);
+  ~FunctionPressure();
   /// As computeRegisterPressure(F).MaxLive.
   unsigned getMaxLive() const { return MaxLive; }
-  /// The maximum over F's blocks but those of Region.
+  /// The maximum over F's blocks but those of Region, in Region's time.
   unsigned getMaxLiveOutside(
       const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &Region) const;
   /// The values live out of BB (none for a block F did not have).
   llvm::ArrayRef<const llvm::Value *>
   getLiveOut(const llvm::BasicBlock *BB) const;
+  /// computeRegionMaxLive(Blocks, ExitLiveOut) where Added are all the
+  /// blocks F gained since it was measured, none of them reachable from
+  /// its entry (a trial copy), and Blocks are among them: the same number,
+  /// in the time of Added rather than of F.
+  unsigned
+  getAddedRegionMaxLive(llvm::ArrayRef<const llvm::BasicBlock *> Blocks,
+                        const LiveOutMap &ExitLiveOut,
+                        llvm::ArrayRef<const llvm::BasicBlock *> Added) const;
 
 private:
-  llvm::SmallVector<std::pair<const llvm::BasicBlock *, unsigned>, 32>
-      BlockMax;
+  /// Which of F's values hold registers.
+  std::unique_ptr<RegisterModel> Model;
+  /// Each block's live maximum, highest first.
+  llvm::SmallVector<std::pair<const llvm::BasicBlock *, unsigned>, 32> ByMax;
   LiveOutMap LiveOut;
   unsigned MaxLive = 0;
 };
 
 /// The live maximum over Blocks, a region of a function: liveness flows
 /// along edges between Blocks only; a block of ExitLiveOut has those values
-/// live out besides (what the rest of the function reads after it).
+/// live out besides (what the rest of the function reads after it). Which
+/// values hold registers is decided over the whole function, as it is now.
 unsigned
 computeRegionMaxLive(llvm::ArrayRef<const llvm::BasicBlock *> Blocks,
                      const LiveOutMap &ExitLiveOut);

@@ -9,6 +9,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -82,11 +83,11 @@ static bool isInIrreducibleCycle(const CycleInfo &CI, const BasicBlock *BB) {
   return false;
 }
 
-VoteAwareUniformity::VoteAwareUniformity(Function &F,
-                                         const UniformityInfo &UI,
+VoteAwareUniformity::VoteAwareUniformity(Function &F, const UniformityInfo &UI,
                                          const CycleInfo &CI,
-                                         const TargetTransformInfo &TTI)
-    : UI(UI), CI(CI), TTI(TTI) {
+                                         const TargetTransformInfo &TTI,
+                                         const DominatorTree &DT)
+    : UI(UI), CI(CI), TTI(TTI), DT(DT) {
   for (const Argument &A : F.args())
     if (UI.isDivergent(&A))
       Divergent.insert(&A);
@@ -169,7 +170,36 @@ VoteAwareUniformity::reaching(const BasicBlock *J) {
   return ReachingCache.try_emplace(J, std::move(Seen)).first->second;
 }
 
+/// Whether J's immediate dominator ends in a divergent branch two of whose
+/// distinct successors reach J: a successor that dominates one of J's
+/// predecessors (or is J) reaches it. The common case (an if/else and its
+/// join) found in the edges around J; where it is not found, the reach
+/// decides (isJoinOfDivergentBranch).
+bool VoteAwareUniformity::joinsItsImmediateDominator(
+    const BasicBlock &J) const {
+  const DomTreeNode *N = DT.getNode(&J);
+  if (!N || !N->getIDom())
+    return false;
+  const BasicBlock *D = N->getIDom()->getBlock();
+  if (!hasDivergentTerminator(*D))
+    return false;
+  SmallPtrSet<const BasicBlock *, 4> Reaching;
+  for (const BasicBlock *S : successors(D)) {
+    if (Reaching.contains(S))
+      continue;
+    if (S == &J || any_of(predecessors(&J), [&](const BasicBlock *P) {
+          return DT.dominates(S, P);
+        }))
+      Reaching.insert(S);
+    if (Reaching.size() >= 2)
+      return true;
+  }
+  return false;
+}
+
 bool VoteAwareUniformity::isJoinOfDivergentBranch(const BasicBlock &J) {
+  if (joinsItsImmediateDominator(J))
+    return true;
   // J joins a divergent branch when two of the branch's distinct
   // successors reach it. Only blocks that reach J can be such branches:
   // J's reaching set, found once per join and kept, costs the edges into

@@ -32,6 +32,7 @@
 #include "llvm/Analysis/UniformityAnalysis.h"
 
 namespace llvm {
+class DominatorTree;
 class TargetTransformInfo;
 } // namespace llvm
 
@@ -46,7 +47,8 @@ class VoteAwareUniformity {
 public:
   VoteAwareUniformity(llvm::Function &F, const llvm::UniformityInfo &UI,
                       const llvm::CycleInfo &CI,
-                      const llvm::TargetTransformInfo &TTI);
+                      const llvm::TargetTransformInfo &TTI,
+                      const llvm::DominatorTree &DT);
 
   bool isDivergent(const llvm::Value *V) const {
     return Divergent.contains(V);
@@ -61,6 +63,7 @@ public:
 private:
   bool computeIsDivergent(const llvm::Instruction &I);
   bool isJoinOfDivergentBranch(const llvm::BasicBlock &BB);
+  bool joinsItsImmediateDominator(const llvm::BasicBlock &J) const;
   bool leavesDivergentCycle(const llvm::Value *Def,
                             const llvm::BasicBlock &UseBB) const;
   /// The blocks from which J can be reached, J included.
@@ -70,6 +73,7 @@ private:
   const llvm::UniformityInfo &UI;
   const llvm::CycleInfo &CI;
   const llvm::TargetTransformInfo &TTI;
+  const llvm::DominatorTree &DT;
   llvm::SmallPtrSet<const llvm::Value *, 32> Divergent;
   llvm::DenseMap<const llvm::BasicBlock *,
                  llvm::SmallPtrSet<const llvm::BasicBlock *, 16>>

@@ -647,6 +647,17 @@ Value *Melder::tableLookup(IRBuilder<> &B, Value *ThenV, Value *ElseV) {
   return B.CreateLoad(ThenV->getType(), Addr, "divopt.const");
 }
 
+/// divopt.select, or divopt.select.<N> for the first N free: a name that
+/// depends on the tables the module keeps, not on how many names were
+/// taken before (the trials' copies, erased since), which LLVM's own
+/// uniquing counts.
+static std::string getFreeTableName(const Module &M) {
+  std::string Name = "divopt.select";
+  for (unsigned N = 1; M.getNamedValue(Name); ++N)
+    Name = "divopt.select." + std::to_string(N);
+  return Name;
+}
+
 /// One table for the whole region, an entry per arm holding every selected
 /// constant side by side: each lane reads one entry, so the loads share a
 /// cache line and ptxas merges neighbouring ones into vector loads, as it
@@ -672,7 +683,8 @@ void Melder::emitTable() {
   auto *GV =
       new GlobalVariable(*Head->getModule(), TableTy,
                          /*isConstant=*/true, GlobalValue::PrivateLinkage, Init,
-                         "divopt.select", nullptr, GlobalValue::NotThreadLocal,
+                         getFreeTableName(*Head->getModule()), nullptr,
+                         GlobalValue::NotThreadLocal,
                          /*AddressSpace=*/4); // NVPTX constant space.
   GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   GV->setAlignment(Align(16));

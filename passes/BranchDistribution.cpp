@@ -28,7 +28,10 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+
+#include <utility>
 
 using namespace llvm;
 
@@ -46,6 +49,17 @@ namespace divopt {
 /// Melds per function; each meld shrinks the arms, this only bounds
 /// pathological inputs.
 static constexpr unsigned MaxMeldsPerFunction = 64;
+
+/// A branch whose arms must first be brought to single-entry, single-exit
+/// form or to one shape is tried on a copy of the whole function, once per
+/// rewrite: the rewrites build dominator trees of the function they
+/// change. Past this many copies per function, such a branch is refused,
+/// so that a function of thousands of them costs this many copies, not
+/// one or two per branch (bench/kernels/meld.cu's bitonic sort makes 36).
+static cl::opt<unsigned> MaxCopyTrials(
+    "divopt-max-copy-trials", cl::init(64), cl::Hidden,
+    cl::desc("Trial copies of a function branch distribution makes at most "
+             "(arms not single-entry, single-exit, or of other shapes)"));
 
 Expected<BranchDistributionOptions>
 parseBranchDistributionOptions(StringRef Params) {
@@ -222,6 +236,8 @@ struct SimplifiedTrial {
   /// Why the simplified arms could not be melded; empty when they were.
   std::string Refusal;
   Trial Tr;
+  /// estimateRegisters(computeRegisterPressure(Copy)) of the rewritten copy.
+  unsigned RegistersAfter = 0;
   unsigned NumBlocks = 0, NumPairs = 0;
   unsigned NumMatched = 0, NumThenInsts = 0, NumElseInsts = 0;
 };
@@ -230,10 +246,11 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
                                      BasicBlock *Join, RegionSimplification S,
                                      const Target &T,
                                      const BranchDistributionOptions &Opts,
-                                     const FunctionProfile &Prof) {
+                                     const FunctionProfile &Prof,
+                                     unsigned RegistersBefore) {
   const unsigned CC = T.ComputeCapability;
   SimplifiedTrial ST;
-  Estimate Before{0, estimateFunctionRegisters(F)}, After;
+  Estimate Before{0, RegistersBefore}, After;
   SmallVector<GlobalVariable *, 4> Tables;
   auto Simplify =
       [&](Function &Copy, ValueToValueMapTy &VMap) {
@@ -286,6 +303,8 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
         append_range(Tables, M.Tables);
       };
   After.Registers = estimateRegistersAfter(F, Simplify);
+  // Estimated, as F's registers are kept between candidates (Registers).
+  ST.RegistersAfter = After.Registers;
   if (ST.Refusal.empty() &&
       decisionHingesOnRegisters(Before, After, T, Opts.Threshold)) {
     Before.Registers = getFunctionRegisters(F);
@@ -300,6 +319,13 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
         After.Cost > 0 && Before.Cost / After.Cost >= Opts.Threshold;
   }
   return ST;
+}
+
+bool callsItself(const Function &F) {
+  return any_of(F.users(), [&](const User *U) {
+    const auto *CB = dyn_cast<CallBase>(U);
+    return CB && CB->getFunction() == &F;
+  });
 }
 
 /// What simplifyAndMeld did with a branch.
@@ -324,6 +350,7 @@ private:
   bool alignAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
                     std::string Why);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
+  void invalidate();
   /// "from the profile: diverged in ...; " where the branch has a record.
   std::string describeProfiled(const Instruction &Term) const;
 
@@ -337,6 +364,18 @@ private:
   /// F's register pressure, measured once while F does not change: the
   /// candidates refused in a row share it.
   std::optional<FunctionPressure> Pressure;
+  /// estimateRegisters(computeRegisterPressure(F)), while F does not change.
+  std::optional<unsigned> Registers;
+  /// What the copy a committed rewrite was tried on counted: F's registers
+  /// now, F being the same code (unless F calls itself: the copy's calls go
+  /// to F, whose registers then count as a callee's).
+  std::optional<unsigned> CommittedRegisters;
+  /// Branches tried on a copy of F (MaxCopyTrials).
+  unsigned CopyTrials = 0;
+  /// Where nextCandidate goes on in the divergence analysis's branches,
+  /// while F does not change: the ones before are decided or no
+  /// candidates, so each branch is looked at once, not once per candidate.
+  size_t NextBranch = 0;
 };
 
 } // namespace
@@ -357,8 +396,18 @@ void Distributor::missed(const Instruction &Term, StringRef Name,
   });
 }
 
+/// F changed, or may have: the analyses and what was measured of F go.
+void Distributor::invalidate() {
+  FAM.invalidate(F, PreservedAnalyses::none());
+  Pressure.reset();
+  Registers.reset();
+  NextBranch = 0;
+}
+
 const DivergentBranch *Distributor::nextCandidate(const DivergenceInfo &DI) {
-  for (const DivergentBranch &DB : DI.branches()) {
+  ArrayRef<DivergentBranch> Branches = DI.branches();
+  while (NextBranch < Branches.size()) {
+    const DivergentBranch &DB = Branches[NextBranch++];
     if (DB.Kind == BranchKind::LoopExit || Seen.contains(DB.Term) ||
         DB.Term->getMetadata("divopt.distributed"))
       continue;
@@ -421,21 +470,20 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     append_range(ArmBlocks, A.Blocks);
   ArmEdgeSplit Split = ArmEdgeSplit::split(ArmBlocks);
   if (!Split.empty()) {
-    // The CFG changed under every cached analysis (DB among them).
-    FAM.invalidate(F, PreservedAnalyses::none());
-    Pressure.reset();
     Expected<MeldRegion> RS = getMeldRegion(*Br, Join, Opts.MaxArmInsts);
     if (RS) {
+      // The CFG changed under every cached analysis (DB among them).
+      invalidate();
       if (meld(*RS, T))
         return true;
       Split.undo();
-      FAM.invalidate(F, PreservedAnalyses::none());
+      invalidate();
       return false;
     }
     consumeError(RS.takeError());
+    // Undone exactly (ArmEdges.h) before any analysis saw the split: what
+    // was computed of F, DB included, still holds.
     Split.undo();
-    FAM.invalidate(F, PreservedAnalyses::none());
-    Pressure.reset();
   }
   return alignAndMeld(*Br, Join, T, Why);
 }
@@ -523,7 +571,19 @@ SimplifyOutcome Distributor::simplifyAndMeld(
       Why += "; " + describe(S).str() + ": " + toString(std::move(E));
       continue;
     }
-    SimplifiedTrial ST = trySimplifiedOnClone(F, Br, Join, S, T, Opts, Prof);
+    if (CopyTrials == MaxCopyTrials) {
+      missed(Br, "TooManyCopies",
+             Why + "; " + describe(S) +
+                 " not tried: branch distribution makes at most " +
+                 Twine(MaxCopyTrials) + " trial copies of a function");
+      return SimplifyOutcome::Refused;
+    }
+    ++CopyTrials;
+    if (!Registers)
+      Registers = estimateFunctionRegisters(F);
+    SimplifiedTrial ST =
+        trySimplifiedOnClone(F, Br, Join, S, T, Opts, Prof,
+                             *Registers);
     if (!ST.Refusal.empty()) {
       Why += "; after " + describe(S).str() + ": " + ST.Refusal;
       continue;
@@ -553,7 +613,7 @@ SimplifyOutcome Distributor::simplifyAndMeld(
     // The copy's simplification succeeded: F's, the same IR, does too.
     SimplifiedRegion SR =
         cantFail(simplifyRegion(S, Br, Join, T.ComputeCapability));
-    FAM.invalidate(F, PreservedAnalyses::none());
+    invalidate();
     // The copy's arms melded: F's, the same IR, do too.
     MeldRegion R =
         cantFail(getMeldRegion(*SR.Branch, SR.Join, Opts.MaxArmInsts));
@@ -561,6 +621,8 @@ SimplifyOutcome Distributor::simplifyAndMeld(
         getPairWeights(R, FAM.getResult<LoopAnalysis>(F),
                        FAM.getResult<ScalarEvolutionAnalysis>(F));
     MeldResult M = meldRegion(R, planMeld(R, T.ComputeCapability, Weights));
+    if (!callsItself(F))
+      CommittedRegisters = ST.RegistersAfter;
     ++NumDistributed;
     ++NumSimplified;
     NumMelded += M.NumMerged;
@@ -584,8 +646,8 @@ bool Distributor::run() {
     Changed = true;
     // The CFG changed: every analysis of F, the divergence one included,
     // must be recomputed before the next candidate is looked at.
-    FAM.invalidate(F, PreservedAnalyses::none());
-    Pressure.reset();
+    invalidate();
+    Registers = std::exchange(CommittedRegisters, std::nullopt);
   }
   return Changed;
 }

@@ -84,12 +84,34 @@ static Error checkGuard(const DivergentBranch &DB,
   return Error::success();
 }
 
-Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
-                                   const LoopInfo &LI, ScalarEvolution &SE,
-                                   unsigned CC, const DivergentBranch *Guard) {
+/// DelayLoop's blocks, without the cost.
+static DelayLoop getLoopFacts(const Loop &L) {
+  DelayLoop D;
+  D.L = &L;
+  D.Preheader = L.getLoopPreheader();
+  D.Latch = L.getLoopLatch();
+  D.Exiting = L.getExitingBlock();
+  return D;
+}
+
+DelayLoop DelayLoop::get(const Loop &L, const LoopInfo &LI, ScalarEvolution &SE,
+                         unsigned CC) {
+  DelayLoop D = getLoopFacts(L);
+  D.Cost = regionCost(SmallVector<BasicBlock *, 16>(L.blocks()), L, LI, SE, CC);
+  return D;
+}
+
+/// getDelayShape's checks of the branch, its guard and its arms, and the
+/// arms' costs; the loop's facts come from DL.
+static Expected<DelayShape> getDelayArms(const DivergentBranch &DB,
+                                         const LoopInfo &LI,
+                                         ScalarEvolution &SE, unsigned CC,
+                                         const DelayLoop &DL,
+                                         const DivergentBranch *Guard) {
   const Loop *L = DB.L;
   if (!L)
     return refuse("the branch is not in a loop");
+  assert(L == DL.L && "facts of another loop");
   if (DB.Blockers.any()) {
     std::string Why;
     raw_string_ostream OS(Why);
@@ -112,12 +134,12 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
     S.GuardJoin = Guard->Join;
   }
   // Without a preheader the rewrite makes one.
-  S.Preheader = L->getLoopPreheader();
+  S.Preheader = DL.Preheader;
   S.Header = L->getHeader();
-  S.Latch = L->getLoopLatch();
+  S.Latch = DL.Latch;
   if (!S.Latch)
     return refuse("the loop has several latches");
-  if (L->getExitingBlock() != S.Latch)
+  if (DL.Exiting != S.Latch)
     return refuse("the loop is left from elsewhere than its latch "
                   "(break or return in the body)");
   auto *LatchBr = dyn_cast<BranchInst>(S.Latch->getTerminator());
@@ -127,8 +149,9 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
                                                  : LatchBr->getSuccessor(0);
   S.Branch = DB.Term;
   if (auto *SI = dyn_cast<SwitchInst>(DB.Term)) {
+    SmallPtrSet<BasicBlock *, 8> Distinct;
     for (BasicBlock *Succ : successors(SI))
-      if (!is_contained(S.Ways, Succ))
+      if (Distinct.insert(Succ).second)
         S.Ways.push_back(Succ);
     if (S.Ways.size() > MaxSwitchWays)
       return refuse("the switch has " + Twine(S.Ways.size()) +
@@ -149,6 +172,28 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
   for (const ArmRegion &A : DB.Arms)
     if (!A.IsSESE)
       return refuse("an arm is not a single-entry, single-exit region");
+  S.WayCosts.assign(S.Ways.size(), 0.0);
+  for (const ArmRegion &A : DB.Arms) {
+    double Cost = regionCost(A.Blocks, *L, LI, SE, CC);
+    if (isSwitch(S))
+      S.WayCosts[find(S.Ways, A.Entry) - S.Ways.begin()] = Cost;
+    else
+      (A.Entry == S.Then ? S.ThenCost : S.ElseCost) = Cost;
+  }
+  return S;
+}
+
+Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
+                                   const LoopInfo &LI, ScalarEvolution &SE,
+                                   unsigned CC, const DivergentBranch *Guard) {
+  if (!DB.L)
+    return refuse("the branch is not in a loop");
+  Expected<DelayShape> Checked =
+      getDelayArms(DB, LI, SE, CC, getLoopFacts(*DB.L), Guard);
+  if (!Checked)
+    return Checked.takeError();
+  DelayShape S = std::move(*Checked);
+  const Loop *L = DB.L;
 
   // The code before the branch: every block the header reaches before the
   // branch; all of it must lead to the branch, none may leave the loop.
@@ -174,14 +219,15 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
   for (BasicBlock *BB : L->blocks())
     if (!Pre.contains(BB) && !Arms.contains(BB))
       Post.push_back(BB);
+  SmallPtrSet<BasicBlock *, 16> InPost(Post.begin(), Post.end());
   for (BasicBlock *BB : Post)
     for (BasicBlock *P : predecessors(BB))
-      if (BB != S.Join && !is_contained(Post, P) &&
+      if (BB != S.Join && !InPost.contains(P) &&
           !(BB == S.GuardJoin && P == S.Guard->getParent()))
         return refuse("the code after the branch is entered from elsewhere "
                       "than the join");
   if (S.GuardJoin &&
-      (!is_contained(Post, S.GuardJoin) || !Pre.contains(S.Guard->getParent())))
+      (!InPost.contains(S.GuardJoin) || !Pre.contains(S.Guard->getParent())))
     return refuse("the guard's join is not in the code after the branch");
   // The guard's skipping lanes join the others where the latch's values
   // merge; a guard whose join is the latch itself, or the branch's own
@@ -190,20 +236,27 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
     return refuse("the guard rejoins at the loop's latch or at the "
                   "branch's own join; only a guard whose join precedes the "
                   "latch folds into the vote");
-  if (!is_contained(Post, S.Latch) || !is_contained(Post, S.Join))
+  if (!InPost.contains(S.Latch) || !InPost.contains(S.Join))
     return refuse("the branch's join is not in the loop body");
   S.LoopBlocks.assign(L->block_begin(), L->block_end());
 
   S.PreCost = regionCost(S.PreBlocks, *L, LI, SE, CC);
   S.PostCost = regionCost(Post, *L, LI, SE, CC);
-  S.WayCosts.assign(S.Ways.size(), 0.0);
-  for (const ArmRegion &A : DB.Arms) {
-    double Cost = regionCost(A.Blocks, *L, LI, SE, CC);
-    if (isSwitch(S))
-      S.WayCosts[find(S.Ways, A.Entry) - S.Ways.begin()] = Cost;
-    else
-      (A.Entry == S.Then ? S.ThenCost : S.ElseCost) = Cost;
-  }
+  return S;
+}
+
+Expected<DelayShape> getDelayShapeCosts(const DivergentBranch &DB,
+                                        const LoopInfo &LI, ScalarEvolution &SE,
+                                        unsigned CC, const DelayLoop &DL,
+                                        const DivergentBranch *Guard) {
+  Expected<DelayShape> S = getDelayArms(DB, LI, SE, CC, DL, Guard);
+  if (!S)
+    return S;
+  double Rest = DL.Cost - S->ThenCost - S->ElseCost;
+  for (double C : S->WayCosts)
+    Rest -= C;
+  S->PreCost = Rest;
+  S->PostCost = 0;
   return S;
 }
 

@@ -62,6 +62,7 @@ class BasicBlock;
 class BranchInst;
 class Instruction;
 class Value;
+class Loop;
 class LoopInfo;
 class ScalarEvolution;
 } // namespace llvm
@@ -114,6 +115,29 @@ llvm::Expected<DelayShape>
 getDelayShape(const DivergentBranch &DB, const llvm::LoopInfo &LI,
               llvm::ScalarEvolution &SE, unsigned CC,
               const DivergentBranch *Guard = nullptr);
+
+/// What every branch of one loop shares, found once for all of them (each
+/// costs a walk of the loop).
+struct DelayLoop {
+  const llvm::Loop *L = nullptr;
+  llvm::BasicBlock *Preheader = nullptr, *Latch = nullptr, *Exiting = nullptr;
+  /// What one trip of the body costs (getDelayShape's weights).
+  double Cost = 0;
+  static DelayLoop get(const llvm::Loop &L, const llvm::LoopInfo &LI,
+                       llvm::ScalarEvolution &SE, unsigned CC);
+};
+
+/// getDelayShape's checks of the branch and its arms, and the costs the
+/// cost model reads, in the arms' time rather than the loop's: the code
+/// before and after the branch is neither walked nor checked, and its cost
+/// comes as PreCost (DL.Cost less the arms'; PostCost 0), the blocks
+/// unset. Where getDelayShape takes the branch the model predicts the same
+/// up to rounding. Only for deciding that a branch cannot pay. DL is of
+/// DB's loop.
+llvm::Expected<DelayShape>
+getDelayShapeCosts(const DivergentBranch &DB, const llvm::LoopInfo &LI,
+                   llvm::ScalarEvolution &SE, unsigned CC, const DelayLoop &DL,
+                   const DivergentBranch *Guard = nullptr);
 
 /// The same shape in a clone of the function.
 DelayShape mapShape(const DelayShape &S, llvm::ValueToValueMapTy &VMap);

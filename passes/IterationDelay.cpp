@@ -240,7 +240,8 @@ public:
 private:
   std::optional<Candidate> evaluate(const DivergentBranch &DB,
                                     const DivergentBranch *Guard,
-                                    const Target &T, unsigned RegsBefore);
+                                    const Target &T, unsigned RegsBefore,
+                                    bool Exact);
   void measure(Candidate &C, const Target &T);
   void summarizeUnmeasured(Candidate &C, const Target &T);
   bool decideLoop(
@@ -259,6 +260,10 @@ private:
   /// Measured facts, where -divopt-profile-use has records of F.
   FunctionProfile FP;
   DecidedSet<Instruction> Seen;
+  /// While F does not change: its registers, and the cost of a trip of the
+  /// loop being decided.
+  std::optional<unsigned> RegsBefore;
+  std::optional<DelayLoop> LoopFacts;
 };
 
 } // namespace
@@ -406,14 +411,20 @@ unsigned Delayer::registersAfter(const DelayShape &S, const Choice &C,
       nullptr, Exact);
 }
 
+/// Exact: the branch's whole shape, as the remarks and the rewrite need it.
+/// Otherwise its arms only, in their time (getDelayShapeCosts): enough to
+/// know that the branch cannot pay, and where it might, it is evaluated
+/// again exactly.
 std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
                                            const DivergentBranch *Guard,
-                                           const Target &T,
-                                           unsigned RegsBefore) {
+                                           const Target &T, unsigned RegsBefore,
+                                           bool Exact) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   Expected<DelayShape> S =
-      getDelayShape(DB, LI, SE, T.ComputeCapability, Guard);
+      Exact ? getDelayShape(DB, LI, SE, T.ComputeCapability, Guard)
+            : getDelayShapeCosts(DB, LI, SE, T.ComputeCapability, *LoopFacts,
+                                 Guard);
   if (!S) {
     missed(*DB.Term, "Shape", toString(S.takeError()));
     return std::nullopt;
@@ -458,8 +469,14 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   double Before = M.Before(M.Nominal);
   std::optional<Choice> Best;
   double BestCost = 0, BestWorst = 0;
+  // Whether some strategy might be safe and pay, allowing for rounding:
+  // the arms-only costs sum the loop in another order.
+  constexpr double Slack = 1 - 1e-9;
+  bool MightPay = false;
   for (const Choice &C : Choices) {
     double Cost = CostAt(C, M.Nominal), Worst = WorstOf(C);
+    MightPay |= Worst >= MaxPredictedLoss * Slack &&
+                Before / Cost >= Opts.MinSpeedup * Slack;
     bool Safe = Worst >= MaxPredictedLoss,
          BestSafe = BestWorst >= MaxPredictedLoss;
     if (!Best || (Safe && !BestSafe) || (Safe == BestSafe && Cost < BestCost)) {
@@ -469,6 +486,11 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
     }
   }
 
+  // The safe strategy of best cost is chosen, and it pays only if it
+  // clears the threshold with the registers unchanged: where none might,
+  // the candidate is refused whatever the code around the branch is.
+  if (!Exact && MightPay)
+    return evaluate(DB, Guard, T, RegsBefore, true);
   Candidate Cand{&DB, Guard, std::move(*S), *Best, {}, ""};
   Cand.CostBefore = Before;
   Cand.CostAfter = BestCost;
@@ -528,11 +550,25 @@ bool Delayer::decideLoop(
         Branches,
     const Target &T) {
   // The function does not change while its candidates are evaluated: its
-  // registers are counted once, not once per candidate.
-  unsigned RegsBefore = estimateFunctionRegisters(F);
+  // registers are counted once, not once per candidate or per loop.
+  if (!RegsBefore)
+    RegsBefore = estimateFunctionRegisters(F);
+  // A candidate that cannot pay is refused whatever the code before and
+  // after its branch: with remarks off (nothing reads that code's costs)
+  // and unforced, its arms decide, so a loop of many branches costs its
+  // size once, not once per branch.
+  bool Exact =
+      Opts.Force ||
+      FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).allowExtraAnalysis(
+          DEBUG_TYPE);
+  if (!Exact)
+    LoopFacts = DelayLoop::get(
+        *Branches.front().first->L, FAM.getResult<LoopAnalysis>(F),
+        FAM.getResult<ScalarEvolutionAnalysis>(F), T.ComputeCapability);
   SmallVector<Candidate, 4> Cands;
   for (auto [DB, Guard] : Branches)
-    if (std::optional<Candidate> C = evaluate(*DB, Guard, T, RegsBefore))
+    if (std::optional<Candidate> C =
+            evaluate(*DB, Guard, T, *RegsBefore, Exact))
       Cands.push_back(std::move(*C));
   if (Cands.empty())
     return false;
@@ -666,6 +702,7 @@ bool Delayer::run() {
     ++Loops;
     Changed = true;
     FAM.invalidate(F, PreservedAnalyses::none());
+    RegsBefore.reset();
   }
   return Changed;
 }

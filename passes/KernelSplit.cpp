@@ -23,13 +23,17 @@
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+
+#include <limits>
 
 using namespace llvm;
 
@@ -38,6 +42,7 @@ using namespace llvm;
 STATISTIC(NumSplit, "Kernels split into one kernel per way of a branch");
 STATISTIC(NumParts, "Kernels created by kernel splitting");
 STATISTIC(NumRefused, "Divergent branches of kernels left unsplit");
+STATISTIC(NumUnmeasured, "Branches refused without building their parts");
 
 namespace divopt {
 
@@ -204,23 +209,42 @@ std::string describeLoopTrips(const Instruction &Term, const SplitRegions &R,
   return S + "; ";
 }
 
-RegionCosts getRegionCosts(Function &F, const DivergentBranch &DB,
-                           const SplitRegions &R, const Target &T,
-                           FunctionAnalysisManager &FAM) {
+/// Each block's trip weight, issue cost and chain latency, in the
+/// kernel's order: the same for every branch tried, so found once.
+struct BlockCost {
+  const BasicBlock *BB;
+  double Trips, Cost, Latency;
+};
+
+SmallVector<BlockCost, 32> getBlockCosts(Function &F, const Target &T,
+                                         FunctionAnalysisManager &FAM) {
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   FunctionProfile FP = getFunctionProfile(F, FAM);
   auto Measured = [&](const Loop &L) { return FP.getTripsPerEntry(L); };
+  SmallVector<BlockCost, 32> Costs;
+  for (BasicBlock &BB : F)
+    Costs.push_back({&BB, getTripWeight(BB, nullptr, LI, SE, Measured),
+                     getBlockCost(BB, T.ComputeCapability),
+                     getBlockChainLatency(BB, T.ComputeCapability)});
+  return Costs;
+}
+
+RegionCosts getRegionCosts(Function &F, ArrayRef<BlockCost> Blocks,
+                           const DivergentBranch &DB, const SplitRegions &R,
+                           const Target &T, FunctionAnalysisManager &FAM) {
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  FunctionProfile FP = getFunctionProfile(F, FAM);
   RegionCosts C;
   C.Ways.assign(R.Ways.size(), Phase());
-  for (BasicBlock &BB : F) {
-    double Trips = getTripWeight(BB, nullptr, LI, SE, Measured);
-    int Region = R.get(&BB);
+  for (const BlockCost &B : Blocks) {
+    int Region = R.get(B.BB);
     Phase &P = Region == SplitRegions::Prologue   ? C.Prologue
                : Region == SplitRegions::Epilogue ? C.Epilogue
                                                   : C.Ways[Region];
-    P.Cost += Trips * getBlockCost(BB, T.ComputeCapability);
-    P.Latency += Trips * getBlockChainLatency(BB, T.ComputeCapability);
+    P.Cost += B.Trips * B.Cost;
+    P.Latency += B.Trips * B.Latency;
   }
   if (const profile::BranchRecord *B = FP.getBranch(*DB.Term);
       B && B->Ways.size() == R.Ways.size()) {
@@ -273,6 +297,33 @@ double getSplitRatio(const Estimate &Original, ArrayRef<Part> Parts,
   for (const Part &P : Parts)
     After += predictTime(P.E, T);
   return After > 0 ? Before / After : 0;
+}
+
+/// The most a split can predict whatever registers its parts need: each
+/// part at the occupancy of no registers at all. A part's predicted time
+/// only grows as its occupancy falls (or is Cost * 1e6 where it cannot
+/// launch, whichever is less here), and the block sizes the worst case is
+/// taken over depend on the original alone: where this bound is below the
+/// threshold, the measured prediction is too.
+double getBestCaseRatio(const Estimate &Original, ArrayRef<Part> Parts,
+                        const Target &Launch, const KernelSplitOptions &Opts) {
+  double Worst;
+  getWorstBlockSize(
+      Launch, Original.Registers,
+      [&](const Target &At) {
+        double Before = predictTime(Original, At);
+        double After =
+            (Parts.size() - 1) * Opts.LaunchOverheadPercent / 100 * Before;
+        for (const Part &P : Parts) {
+          Estimate Fewest = P.E;
+          Fewest.Registers = 0;
+          After += std::min(predictTime(Fewest, At), P.E.Cost * 1e6);
+        }
+        return After > 0 ? Before / After
+                         : std::numeric_limits<double>::infinity();
+      },
+      &Worst);
+  return Worst;
 }
 
 SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
@@ -336,6 +387,9 @@ struct Candidate {
   const DivergentBranch *DB = nullptr;
   SmallVector<Part, 2> Parts;
   SplitPrediction Prediction;
+  /// Refused by getBestCaseRatio with remarks off: no parts were built, and
+  /// Prediction is empty (only a remark would have read it).
+  bool Unmeasured = false;
 };
 
 class Splitter {
@@ -351,15 +405,29 @@ private:
   void commit(Candidate &C);
   void discard(Candidate &C);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
+  void missed(const Instruction &Term, const SplitRefusal &Why);
 
   Function &F;
   Module &M;
   FunctionAnalysisManager &FAM;
   const KernelSplitOptions &Opts;
+  /// The kernel does not change while its branches are tried: its
+  /// registers and block costs are found once.
   std::optional<unsigned> OriginalRegisters, ExactOriginalRegisters;
+  SmallVector<BlockCost, 32> BlockCosts;
+  std::optional<KernelAccesses> Accesses;
 };
 
 } // namespace
+
+void Splitter::missed(const Instruction &Term, const SplitRefusal &Why) {
+  ++NumRefused;
+  FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Why.Name, &Term)
+           << "kernel " << F.getName()
+           << " not split at this divergent branch: " << Why.reason();
+  });
+}
 
 void Splitter::missed(const Instruction &Term, StringRef Name,
                       const Twine &Why) {
@@ -373,11 +441,26 @@ void Splitter::missed(const Instruction &Term, StringRef Name,
 
 std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
                                             const Target &T) {
+  auto &CI = FAM.getResult<CycleAnalysis>(F);
+  // Before the regions: finding them walks the rest of the kernel.
+  if (std::optional<SplitRefusal> Why = checkBranchOnce(DB, CI)) {
+    missed(*DB.Term, *Why);
+    return std::nullopt;
+  }
+  // Most refusals show without the walk.
+  if (!Accesses)
+    Accesses.emplace(F);
+  if (std::optional<SplitRefusal> Why = findRefusalBeforeJoin(
+          DB, *Accesses, FAM.getResult<DominatorTreeAnalysis>(F),
+          FAM.getResult<PostDominatorTreeAnalysis>(F),
+          FAM.getResult<AAManager>(F))) {
+    missed(*DB.Term, *Why);
+    return std::nullopt;
+  }
   SplitRegions R = getSplitRegions(DB);
   if (std::optional<SplitRefusal> Why =
-          checkBranchSplittable(DB, R, FAM.getResult<CycleAnalysis>(F),
-                                FAM.getResult<AAManager>(F))) {
-    missed(*DB.Term, Why->Name, Why->Reason);
+          checkBranchSplittable(DB, R, CI, FAM.getResult<AAManager>(F))) {
+    missed(*DB.Term, *Why);
     return std::nullopt;
   }
   if (R.Ways.size() > MaxWays) {
@@ -387,28 +470,26 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
                " kernels of one");
     return std::nullopt;
   }
-  RegionCosts RC = getRegionCosts(F, DB, R, T, FAM);
-  // The kernel does not change while its branches are tried: its
-  // registers are counted once. Phases in the order a warp runs them: the
-  // original runs the ways one after the other, each part its own way
-  // between prologue and epilogue.
+  if (BlockCosts.empty())
+    BlockCosts = getBlockCosts(F, T, FAM);
+  RegionCosts RC = getRegionCosts(F, BlockCosts, DB, R, T, FAM);
   if (!OriginalRegisters)
     OriginalRegisters = estimateFunctionRegisters(F);
+  // Phases in the order a warp runs them: the original runs the ways one
+  // after the other, each part its own way between prologue and epilogue.
   Estimate Original{0, *OriginalRegisters, {RC.Prologue}};
   Candidate C;
   C.DB = &DB;
-  for (auto [Way, Entry] : enumerate(getWayEntries(*DB.Term))) {
+  SmallVector<BasicBlock *, 4> Entries = getWayEntries(*DB.Term);
+  for (unsigned Way = 0; Way < Entries.size(); ++Way) {
     Original.Phases.push_back(scaled(RC.Ways[Way], RC.WayRuns[Way]));
-    std::string Suffix = getWaySuffix(*DB.Term, Way);
-    // Named at commit: candidates of other branches may coexist until then.
-    Function *PF = buildPart(F, *DB.Term, Entry, F.getName() + ".candidate");
     Estimate E{0,
-               estimateFunctionRegisters(*PF),
+               0,
                {RC.Prologue, scaled(RC.Ways[Way], RC.WayRuns[Way]),
                 scaled(RC.Epilogue, RC.WayRuns[Way])}};
     for (const Phase &P : E.Phases)
       E.Cost += P.Cost;
-    C.Parts.push_back({PF, Suffix, E});
+    C.Parts.push_back({nullptr, getWaySuffix(*DB.Term, Way), E});
   }
   Original.Phases.push_back(RC.Epilogue);
   for (const Phase &P : Original.Phases)
@@ -419,8 +500,24 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
     if (!ExactOriginalRegisters)
       ExactOriginalRegisters = getFunctionRegisters(F);
     Original.Registers = *ExactOriginalRegisters;
-    for (Part &P : C.Parts)
-      P.E.Registers = getFunctionRegisters(*P.F);
+  }
+  // Each part is a copy of the kernel to count its registers. Where no
+  // register count can make the split pay, the copies would only give a
+  // refusal's remark its numbers.
+  if (!Opts.Force &&
+      !FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).allowExtraAnalysis(
+          DEBUG_TYPE) &&
+      getBestCaseRatio(Original, C.Parts, T, Opts) < Opts.Threshold) {
+    ++NumUnmeasured;
+    C.Parts.clear();
+    C.Unmeasured = true;
+    return C;
+  }
+  for (auto [Way, P] : enumerate(C.Parts)) {
+    // Named at commit: candidates of other branches may coexist until then.
+    P.F = buildPart(F, *DB.Term, Entries[Way], F.getName() + ".candidate");
+    P.E.Registers = useExactRegisterCounts() ? getFunctionRegisters(*P.F)
+                                             : estimateFunctionRegisters(*P.F);
   }
   C.Prediction = predict(Original, C.Parts, T, Opts);
   C.Prediction.Explanation = RC.FromProfile + C.Prediction.Explanation;
@@ -466,7 +563,7 @@ bool Splitter::run() {
     if (Error E = checkLaunchPlanFree(F))
       Why = SplitRefusal{"LaunchPlan", toString(std::move(E))};
   if (Why) {
-    missed(*Branches.front()->Term, Why->Name, Why->Reason);
+    missed(*Branches.front()->Term, *Why);
     return false;
   }
   const Target T =
@@ -485,7 +582,8 @@ bool Splitter::run() {
       ++Tries;
     if (!C)
       continue;
-    bool Takeable = Opts.Force || C->Prediction.Ratio >= Opts.Threshold;
+    bool Takeable =
+        !C->Unmeasured && (Opts.Force || C->Prediction.Ratio >= Opts.Threshold);
     if (!Takeable) {
       missed(*DB->Term, "Unprofitable",
              "unprofitable: " + C->Prediction.Explanation);

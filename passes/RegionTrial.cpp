@@ -111,11 +111,13 @@ std::optional<RegionTrialResult> meldRegionCopy(
                                                   Melded.end());
   SmallPtrSet<const BasicBlock *, 16> Region(Originals.begin(),
                                              Originals.end());
-  Result.MaxLive = std::max(FP.getMaxLiveOutside(Region),
-                            computeRegionMaxLive(ConstMelded, Exit));
   SmallVector<BasicBlock *, 16> Trial;
   for (BasicBlock *BB = Last->getNextNode(); BB; BB = BB->getNextNode())
     Trial.push_back(BB);
+  SmallVector<const BasicBlock *, 16> ConstTrial(Trial.begin(), Trial.end());
+  Result.MaxLive =
+      std::max(FP.getMaxLiveOutside(Region),
+               FP.getAddedRegionMaxLive(ConstMelded, Exit, ConstTrial));
   eraseBlocks(Trial);
   for (GlobalVariable *GV : M.Tables)
     GV->eraseFromParent(); // Only the copy read them.

@@ -9,7 +9,10 @@
 
 #include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -22,27 +25,38 @@ namespace divopt {
 static constexpr unsigned MaxAliasQueries = 100000;
 
 int SplitRegions::get(const BasicBlock *BB) const {
-  for (auto [I, Blocks] : enumerate(Ways))
-    if (is_contained(Blocks, BB))
-      return I;
-  return is_contained(AfterJoin, BB) ? Epilogue : Prologue;
+  auto It = Region.find(BB);
+  return It == Region.end() ? Prologue : It->second;
+}
+
+/// The ways alone, without the code after the join. In the time of the
+/// switch's cases, not of their square (a switch of 20,000 cases).
+static SplitRegions getWays(const DivergentBranch &DB) {
+  SplitRegions R;
+  DenseMap<const BasicBlock *, SmallVector<const ArmRegion *, 1>> ArmsAt;
+  for (const ArmRegion &A : DB.Arms)
+    ArmsAt[A.Entry].push_back(&A);
+  SmallPtrSet<const BasicBlock *, 4> Seen;
+  for (const BasicBlock *Succ : successors(DB.Term)) {
+    if (!Seen.insert(Succ).second)
+      continue;
+    auto &Way = R.Ways.emplace_back();
+    for (const ArmRegion *A : ArmsAt.lookup(Succ))
+      Way.append(A->Blocks.begin(), A->Blocks.end());
+  }
+  for (auto [I, Way] : enumerate(R.Ways))
+    for (const BasicBlock *BB : Way)
+      R.Region.try_emplace(BB, I);
+  return R;
 }
 
 SplitRegions getSplitRegions(const DivergentBranch &DB) {
-  SplitRegions R;
-  SmallVector<const BasicBlock *, 4> Seen;
-  for (const BasicBlock *Succ : successors(DB.Term)) {
-    if (is_contained(Seen, Succ))
-      continue;
-    Seen.push_back(Succ);
-    auto &Way = R.Ways.emplace_back();
-    for (const ArmRegion &A : DB.Arms)
-      if (A.Entry == Succ)
-        Way.append(A.Blocks.begin(), A.Blocks.end());
-  }
+  SplitRegions R = getWays(DB);
   if (DB.Join)
     for (const BasicBlock *BB : depth_first(DB.Join))
       R.AfterJoin.push_back(BB);
+  for (const BasicBlock *BB : R.AfterJoin)
+    R.Region.try_emplace(BB, SplitRegions::Epilogue);
   return R;
 }
 
@@ -177,20 +191,160 @@ std::optional<SplitRefusal> checkKernelSplittable(const Function &F) {
   return std::nullopt;
 }
 
-std::optional<SplitRefusal> checkBranchSplittable(const DivergentBranch &DB,
-                                                  const SplitRegions &R,
-                                                  const CycleInfo &CI,
-                                                  AAResults &AA) {
-  const BasicBlock *BB = DB.getBlock();
-  if (DB.Kind == BranchKind::LoopExit || DB.L || CI.getCycle(BB))
+std::optional<SplitRefusal> checkBranchOnce(const DivergentBranch &DB,
+                                            const CycleInfo &CI) {
+  if (DB.Kind == BranchKind::LoopExit || DB.L || CI.getCycle(DB.getBlock()))
     return refuse("InLoop", "the branch is inside a loop, so a thread "
                             "reaches it more than once");
+  return std::nullopt;
+}
+
+/// The ways' shape: the code after the join never changes a way block's
+/// region (the first way that holds a block has it).
+static std::optional<SplitRefusal> checkWays(const SplitRegions &R) {
   if (R.Ways.size() < 2)
     return refuse("Shape", "the branch has a single way");
   for (auto [I, Way] : enumerate(R.Ways))
     for (const BasicBlock *B : Way)
       if (R.get(B) != int(I))
         return refuse("Shape", "its arms share blocks");
+  return std::nullopt;
+}
+
+static SplitRefusal refusePrologueWrite(const Instruction &Store) {
+  return SplitRefusal("PrologueWrites", [&Store] {
+    return "code that every part would run writes memory (" + describe(Store) +
+           ")";
+  });
+}
+
+/// Whether From is known to reach BB: it dominates BB, or every way from it
+/// to the end runs through a dominator of BB (one of the nearest few),
+/// which reaches BB. False says only that this did not show it.
+static bool reachesBranch(const BasicBlock *From, const BasicBlock *BB,
+                          const DominatorTree &DT,
+                          const PostDominatorTree &PDT) {
+  if (DT.dominates(From, BB))
+    return true;
+  const DomTreeNode *D = DT.getNode(BB);
+  for (unsigned Step = 0; D && Step < 64; D = D->getIDom(), ++Step)
+    if (PDT.dominates(D->getBlock(), From))
+      return true;
+  return false;
+}
+
+static SplitRefusal refuseCommunicate(int LoadRegion, const Instruction &L,
+                                      const Instruction &S) {
+  return SplitRefusal("Communicate", [LoadRegion, &L, &S] {
+    return (Twine(LoadRegion == SplitRegions::Prologue
+                      ? "the code before the branch"
+                  : LoadRegion == SplitRegions::Epilogue
+                      ? "the code after the join"
+                      : "an arm") +
+            " may read what another part writes (" + describe(L) +
+            " may alias " + describe(S) + ")")
+        .str();
+  });
+}
+
+KernelAccesses::KernelAccesses(const Function &F) {
+  SmallVector<const Value *, 8> Conditions;
+  for (const BasicBlock &B : F) {
+    if (const auto *Br = dyn_cast<BranchInst>(B.getTerminator());
+        Br && Br->isConditional())
+      Conditions.push_back(Br->getCondition());
+    else if (const auto *Sw = dyn_cast<SwitchInst>(B.getTerminator()))
+      Conditions.push_back(Sw->getCondition());
+    for (const Instruction &I : B) {
+      if (const auto *L = dyn_cast<LoadInst>(&I))
+        Loads.push_back(L);
+      if (const auto *S = dyn_cast<StoreInst>(&I))
+        Stores.push_back(S);
+    }
+  }
+  AnyUnstableCondition = findUnstableSource(Conditions) != nullptr;
+}
+
+bool KernelAccesses::mayAlias(const LoadInst &L, const StoreInst &S,
+                              AAResults &AA) {
+  auto [It, New] = Aliases.try_emplace({&L, &S}, false);
+  if (New)
+    It->second =
+        !AA.isNoAlias(MemoryLocation::get(&L), MemoryLocation::get(&S));
+  return It->second;
+}
+
+/// Whether From is known to be reached from Join: Join dominates it, or
+/// every way from Join to the end runs through it.
+static bool reachedFromJoin(const BasicBlock *From, const BasicBlock *Join,
+                            const DominatorTree &DT,
+                            const PostDominatorTree &PDT) {
+  return Join && (DT.dominates(Join, From) || PDT.dominates(From, Join));
+}
+
+std::optional<SplitRefusal> findRefusalBeforeJoin(const DivergentBranch &DB,
+                                                  KernelAccesses &K,
+                                                  const DominatorTree &DT,
+                                                  const PostDominatorTree &PDT,
+                                                  AAResults &AA) {
+  SplitRegions R = getWays(DB);
+  if (std::optional<SplitRefusal> Why = checkWays(R))
+    return Why;
+  const BasicBlock *BB = DB.getBlock();
+  // The region of a block where it shows without the walk; Unknown where it
+  // does not. A block that reaches the branch runs before it (the code
+  // after the join does not reach it, or the branch would be in a cycle);
+  // one the join reaches runs after it.
+  constexpr int Unknown = -3;
+  auto Region = [&](const BasicBlock *B) {
+    if (auto It = R.Region.find(B); It != R.Region.end())
+      return It->second;
+    if (!DT.isReachableFromEntry(B))
+      return Unknown;
+    if (reachesBranch(B, BB, DT, PDT))
+      return SplitRegions::Prologue;
+    if (reachedFromJoin(B, DB.Join, DT, PDT))
+      return SplitRegions::Epilogue;
+    return Unknown;
+  };
+  // checkBranchSplittable's checks in its order, each only where every
+  // region it reads is known.
+  SmallVector<int, 16> StoreRegions;
+  for (const StoreInst *S : K.Stores) {
+    int SR = Region(S->getParent());
+    if (SR == Unknown)
+      return std::nullopt;
+    if (SR == SplitRegions::Prologue)
+      return refusePrologueWrite(*S);
+    StoreRegions.push_back(SR);
+  }
+  // The conditions before the branch are among the kernel's.
+  if (K.AnyUnstableCondition)
+    return std::nullopt;
+  if (uint64_t(K.Loads.size()) * K.Stores.size() > MaxAliasQueries)
+    return refuse("TooLarge", Twine(K.Loads.size()) + " loads and " +
+                                  Twine(K.Stores.size()) +
+                                  " stores are too many to check");
+  for (const LoadInst *L : K.Loads) {
+    int LR = Region(L->getParent());
+    if (LR == Unknown)
+      return std::nullopt;
+    for (auto [S, SR] : zip(K.Stores, StoreRegions))
+      if (mayConflict(LR, SR) && K.mayAlias(*L, *S, AA))
+        return refuseCommunicate(LR, *L, *S);
+  }
+  return std::nullopt;
+}
+
+std::optional<SplitRefusal> checkBranchSplittable(const DivergentBranch &DB,
+                                                  const SplitRegions &R,
+                                                  const CycleInfo &CI,
+                                                  AAResults &AA) {
+  const BasicBlock *BB = DB.getBlock();
+  if (std::optional<SplitRefusal> Why = checkBranchOnce(DB, CI))
+    return Why;
+  if (std::optional<SplitRefusal> Why = checkWays(R))
+    return Why;
 
   SmallVector<const Value *, 8> Conditions;
   SmallVector<const Instruction *, 16> Loads, Stores;
@@ -210,17 +364,15 @@ std::optional<SplitRefusal> checkBranchSplittable(const DivergentBranch &DB,
       if (!isa<StoreInst>(I))
         continue;
       if (Region == SplitRegions::Prologue)
-        return refuse("PrologueWrites",
-                      "code that every part would run writes memory (" +
-                          describe(I) + ")");
+        return refusePrologueWrite(I);
       Stores.push_back(&I);
     }
   }
   if (const Instruction *Src = findUnstableSource(Conditions))
-    return refuse("Condition", "the control flow up to the branch depends "
-                               "on " +
-                                   describe(*Src) +
-                                   ", which may differ between the parts");
+    return SplitRefusal("Condition", [Src] {
+      return "the control flow up to the branch depends on " + describe(*Src) +
+             ", which may differ between the parts";
+    });
   if (uint64_t(Loads.size()) * Stores.size() > MaxAliasQueries)
     return refuse("TooLarge", Twine(Loads.size()) + " loads and " +
                                   Twine(Stores.size()) +
@@ -231,14 +383,7 @@ std::optional<SplitRefusal> checkBranchSplittable(const DivergentBranch &DB,
       if (!mayConflict(LR, SR) ||
           AA.isNoAlias(MemoryLocation::get(L), MemoryLocation::get(S)))
         continue;
-      return refuse("Communicate",
-                    Twine(LR == SplitRegions::Prologue   ? "the code before "
-                                                           "the branch"
-                          : LR == SplitRegions::Epilogue ? "the code after "
-                                                           "the join"
-                                                         : "an arm") +
-                        " may read what another part writes (" + describe(*L) +
-                        " may alias " + describe(*S) + ")");
+      return refuseCommunicate(LR, *L, *S);
     }
   return std::nullopt;
 }

@@ -5,6 +5,7 @@ the plugin, the two interleaved, median of --repeats (3) each.
     bench/compile-time/measure.py [--plugin build/passes/libDivOpt.so]
         [--sizes 100,250,500,1000,2000] [--switch-sizes 2000,20000]
         [--repeats 3] [--only REGEX] [--timeout 900] [--csv FILE]
+        [-j 1] [--counter time|callgrind]
         [--divopt-option -divopt-registers=ptxas ...]
 
 Cases:
@@ -14,14 +15,22 @@ Cases:
   cu/<file>   every CUDA kernel of bench/ and test/, and unrolled.cu (256
       unrolled divergent if/else): clang -O3 device-only to PTX (no ptxas)
       with -Xarch_device -fpass-plugin against without.
-Time is the child's user+system CPU time (os.wait4), steadier than wall
-time on a shared machine; both variants of a case run back to back, in
-alternating order, so load changes hit both. Prints one line per case
-(medians and ratio), then the totals over the bench and test kernels, and
-the targets of issue 20 with PASS/FAIL.
+--counter time (the default): the child's user+system CPU time (os.wait4),
+steadier than wall time on a shared machine; both variants of a case run
+back to back, in alternating order, so load changes hit both. --counter
+callgrind: the instructions the compile executes (valgrind), which load
+does not change at all; one run of each (they repeat to within 0.1%),
+about 50 times slower. -j runs that many cases at once (each case's runs
+stay one after the other): for a machine of idle cores, not a loaded one.
+Prints one line per case (medians and ratio), then the totals over the
+bench and test kernels, and the targets of issue 20 with PASS/FAIL.
+opt, clang and CUDA come from --opt/--clang/--cuda-path or $OPT, $CLANGXX
+and $CUDA_PATH (scripts/compile-time-gpu.sh sets them to a carried
+toolchain).
 """
 
 import argparse
+import concurrent.futures
 import csv
 import glob
 import os
@@ -48,7 +57,7 @@ def cuda_kernels():
 
 
 def run_timed(cmd, timeout):
-    """CPU seconds (user+sys) of cmd, or None when it failed or timed out."""
+    """CPU seconds (user+sys) of cmd, or None and why it failed."""
     start = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE)
@@ -69,6 +78,25 @@ def run_timed(cmd, timeout):
     return usage.ru_utime + usage.ru_stime, None
 
 
+def run_counted(cmd, timeout):
+    """Instructions cmd executes (callgrind), or None and why it failed."""
+    vg = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+          "--trace-children=yes"]
+    try:
+        p = subprocess.run(vg + cmd, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, timeout=timeout,
+                           text=True, errors="replace")
+    except subprocess.TimeoutExpired:
+        return None, f"timed out after {timeout} s"
+    if p.returncode != 0:
+        return None, f"exit {p.returncode}: {p.stderr.strip()[-300:]}"
+    counts = [int(m.replace(",", "")) for m in
+              re.findall(r"Collected : ([0-9,]+)", p.stderr)]
+    if not counts:
+        return None, "valgrind reported no count"
+    return float(sum(counts)), None
+
+
 def cases(args, work):
     """[(name, group, base command, plugin command)]."""
     out = []
@@ -86,7 +114,9 @@ def cases(args, work):
                         args.divopt_option))
     clang = [args.clang, "-x", "cuda", "--cuda-gpu-arch=sm_90",
              f"--cuda-path={args.cuda_path}", "-Wno-unknown-cuda-version",
-             "-O3", "--cuda-device-only", "-S", "-o", os.devnull]
+             "-O3", "--cuda-device-only", "-S", "-o", os.devnull,
+             # Kernels include the bench's headers from the repository root.
+             "-I", ROOT]
     device_options = []
     for o in args.divopt_option:
         device_options += ["-Xarch_device", f"-mllvm={o}"]
@@ -100,6 +130,25 @@ def cases(args, work):
     if args.only:
         out = [c for c in out if re.search(args.only, c[0])]
     return out
+
+
+def measure(case, args):
+    """(base, divopt) medians of one case, or the error."""
+    name, group, base, plugin = case
+    runner = run_counted if args.counter == "callgrind" else run_timed
+    repeats = 1 if args.counter == "callgrind" else args.repeats
+    times = {"base": [], "divopt": []}
+    for r in range(repeats):
+        order = [("base", base), ("divopt", plugin)]
+        if r % 2:
+            order.reverse()
+        for variant, cmd in order:
+            t, why = runner(cmd, args.timeout)
+            if t is None:
+                return None, None, f"{variant}: {why}"
+            times[variant].append(t)
+    return (statistics.median(times["base"]),
+            statistics.median(times["divopt"]), None)
 
 
 def main():
@@ -117,6 +166,10 @@ def main():
     ap.add_argument("--only", help="only the cases whose name matches")
     ap.add_argument("--timeout", type=float, default=900)
     ap.add_argument("--csv", help="write every case's medians here")
+    ap.add_argument("-j", type=int, default=1,
+                    help="cases measured at once (default 1)")
+    ap.add_argument("--counter", choices=("time", "callgrind"),
+                    default="time")
     ap.add_argument("--divopt-option", action="append", default=[],
                     help="a DivOpt option for the plugin's compiles (e.g. "
                     "-divopt-registers=ptxas); repeatable")
@@ -124,46 +177,39 @@ def main():
     if not os.path.isfile(args.plugin):
         sys.exit(f"error: {args.plugin} not found (scripts/build.sh)")
 
+    unit = "Ir" if args.counter == "callgrind" else "s"
     rows = []
     with tempfile.TemporaryDirectory() as work:
         todo = cases(args, work)
-        print(f"{'case':48} {'base s':>8} {'divopt s':>9} {'ratio':>6}",
-              flush=True)
-        for name, group, base, plugin in todo:
-            times = {"base": [], "divopt": []}
-            error = None
-            for r in range(args.repeats):
-                order = [("base", base), ("divopt", plugin)]
-                if r % 2:
-                    order.reverse()
-                for variant, cmd in order:
-                    t, why = run_timed(cmd, args.timeout)
-                    if t is None:
-                        error = f"{variant}: {why}"
-                        break
-                    times[variant].append(t)
+        print(f"{'case':48} {'base ' + unit:>14} {'divopt ' + unit:>14} "
+              f"{'ratio':>6}", flush=True)
+        with concurrent.futures.ThreadPoolExecutor(max(1, args.j)) as pool:
+            futures = [pool.submit(measure, c, args) for c in todo]
+            # In the cases' order, each as soon as it and those before it
+            # are done.
+            for (name, group, _, _), fut in zip(todo, futures):
+                b, d, error = fut.result()
                 if error:
-                    break
-            if error:
-                print(f"{name:48} error: {error}", flush=True)
-                rows.append((name, group, None, None))
-                continue
-            b = statistics.median(times["base"])
-            d = statistics.median(times["divopt"])
-            rows.append((name, group, b, d))
-            print(f"{name:48} {b:8.2f} {d:9.2f} {d / b:6.2f}", flush=True)
+                    print(f"{name:48} error: {error}", flush=True)
+                    rows.append((name, group, None, None))
+                    continue
+                rows.append((name, group, b, d))
+                fmt = "{:14.0f}" if unit == "Ir" else "{:14.2f}"
+                print(f"{name:48} {fmt.format(b)} {fmt.format(d)} "
+                      f"{d / b:6.3f}", flush=True)
 
     if args.csv:
         with open(args.csv, "w", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["case", "group", "base_s", "divopt_s", "ratio"])
+            w.writerow(["case", "group", f"base_{unit}", f"divopt_{unit}",
+                        "ratio"])
             for name, group, b, d in rows:
                 w.writerow([name, group, b, d,
                             f"{d / b:.3f}" if b and d else ""])
-    report(rows)
+    report(rows, unit)
 
 
-def report(rows):
+def report(rows, unit):
     ok = True
     print()
     kernels = [r for r in rows if r[1] == "kernel"]
@@ -175,10 +221,12 @@ def report(rows):
             b = sum(r[2] for r in kernels)
             d = sum(r[3] for r in kernels)
             worst = max(kernels, key=lambda r: r[3] / r[2])
+            total = f"{b:.2f} s -> {d:.2f} s" if unit == "s" else \
+                f"{b:.3g} -> {d:.3g} instructions"
             print(f"bench and test kernels ({len(kernels)}): total "
-                  f"{b:.2f} s -> {d:.2f} s, {d / b:.3f}x (target <= 1.05): "
+                  f"{total}, {d / b:.3f}x (target <= 1.05): "
                   f"{'PASS' if d / b <= 1.05 else 'FAIL'}")
-            print(f"  worst kernel {worst[0]}: {worst[3] / worst[2]:.2f}x "
+            print(f"  worst kernel {worst[0]}: {worst[3] / worst[2]:.3f}x "
                   f"(target <= 1.1): "
                   f"{'PASS' if worst[3] / worst[2] <= 1.1 else 'FAIL'}")
             ok &= d / b <= 1.05 and worst[3] / worst[2] <= 1.1
@@ -194,7 +242,7 @@ def report(rows):
             continue
         passed = d / b <= target
         ok &= passed
-        print(f"{name}: {d / b:.2f}x (target <= {target}): "
+        print(f"{name}: {d / b:.3f}x (target <= {target}): "
               f"{'PASS' if passed else 'FAIL'}")
     print(f"targets: {'all met' if ok else 'NOT all met'}")
 

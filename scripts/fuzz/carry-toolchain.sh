@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Packs the compilers a differential campaign needs (clang-22 with its
-# libraries, CUDA wrapper headers and clang-linker-wrapper, and the DivOpt
-# plugin) into
+# libraries, CUDA wrapper headers and clang-linker-wrapper, opt, and the
+# DivOpt plugin) into
 # .carry/llvm/llvm22.tar, so that bench/fuzz/run-fp-campaigns.sh can
 # build the kernel packs on the GPU machine, whose many cores compile
 # thousands of kernels in minutes (this 2-core machine takes hours). The
@@ -32,6 +32,9 @@ for entry in "${big[@]}"; do
 done
 cp -L /usr/lib/llvm-22/bin/clang "$stage/llvm22/bin/clang"
 ln -s clang "$stage/llvm22/bin/clang++"
+# opt (260 KiB) for the compile-time benchmark's generated IR
+# (scripts/compile-time-gpu.sh).
+cp -L /usr/lib/llvm-22/bin/opt "$stage/llvm22/bin/opt"
 # What a CUDA compile that also links runs (CMake's compiler check does).
 cp -L /usr/lib/llvm-22/bin/clang-linker-wrapper "$stage/llvm22/bin/"
 mkdir -p "$stage/llvm22/lib/clang/22"

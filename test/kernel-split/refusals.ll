@@ -79,6 +79,36 @@ join:
   ret void
 }
 
+; A store in an earlier branch's arm runs before the later branches in
+; every part, found without walking the code after their joins: for the
+; branch after the earlier join (which post-dominates the store), and for
+; the one nested in its arm (whose dominator does). The first branch's
+; store is its own arm's; the load before it may read that store.
+; REMARK: kernel earlier_arm_store not split at this divergent branch: the code before the branch may read what another part writes (%v = load i32, ptr addrspace(1) %q, align 4 may alias store i32 1, ptr addrspace(1) %p, align 4)
+; REMARK: kernel earlier_arm_store not split at this divergent branch: code that every part would run writes memory (store i32 1, ptr addrspace(1) %p, align 4)
+; REMARK: kernel earlier_arm_store not split at this divergent branch: code that every part would run writes memory (store i32 1, ptr addrspace(1) %p, align 4)
+define ptx_kernel void @earlier_arm_store(ptr addrspace(1) %p, ptr addrspace(1) %q) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %v = load i32, ptr addrspace(1) %q
+  %c1 = icmp ult i32 %tid, %v
+  br i1 %c1, label %a, label %j1
+a:
+  store i32 1, ptr addrspace(1) %p
+  br label %j1
+j1:
+  %c2 = icmp ult i32 %tid, 7
+  br i1 %c2, label %b, label %j2
+b:
+  %c3 = icmp ult i32 %tid, 3
+  br i1 %c3, label %bb, label %j2
+bb:
+  store i32 3, ptr addrspace(1) %p
+  br label %j2
+j2:
+  ret void
+}
+
 ; REMARK: kernel clock not split at this divergent branch: the control flow up to the branch depends on %t = call i32 @llvm.nvvm.read.ptx.sreg.clock(), which may differ between the parts
 define ptx_kernel void @clock(ptr addrspace(1) noalias %out) {
 entry:

@@ -14,9 +14,11 @@
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include "gtest/gtest.h"
 
@@ -446,4 +448,56 @@ define ptx_kernel void @k(ptr addrspace(1) %out, float %x) {
   EXPECT_EQ(getRegisterUnits(Type::getDoubleTy(Ctx)), 2u);
   EXPECT_EQ(getRegisterUnits(FixedVectorType::get(Type::getFloatTy(Ctx), 4)),
             4u);
+}
+
+// A trial copy measured against the function measured once must count what
+// measuring the function with the copy in it counts. Here the copy selects
+// between two addresses the function only loads and stores through: they,
+// and the index they are computed from, then hold registers (5 units at the
+// select: the product and two pointers), where the function alone folds
+// them into its accesses (3 units).
+TEST(RegisterPressure, AddedRegionAsWholeFunction) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, R"(
+target triple = "nvptx64-nvidia-cuda"
+define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out,
+                          i32 %i, i1 %c) {
+entry:
+  %idx = zext i32 %i to i64
+  %p = getelementptr inbounds float, ptr addrspace(1) %in, i64 %idx
+  %q = getelementptr inbounds float, ptr addrspace(1) %out, i64 %idx
+  %a = load float, ptr addrspace(1) %p
+  br label %body
+body:
+  %b = fmul float %a, 2.0
+  store float %b, ptr addrspace(1) %q
+  ret void
+}
+)");
+  Function &F = *M->getFunction("k");
+  FunctionPressure FP(F);
+  EXPECT_EQ(FP.getMaxLive(), 1u); // %a, then %b: the addresses fold.
+
+  auto *Body = const_cast<BasicBlock *>(&block(F, "body"));
+  ValueToValueMapTy VMap;
+  BasicBlock *Trial = CloneBasicBlock(Body, VMap, ".trial", &F);
+  SmallVector<BasicBlock *, 1> Added{Trial};
+  remapInstructionsInBlocks(Added, VMap);
+  auto *Store = cast<StoreInst>(&*std::next(Trial->begin()));
+  Argument *Cond = F.getArg(3);
+  Value *P = nullptr;
+  for (Instruction &I : F.getEntryBlock())
+    if (I.getName() == "p")
+      P = &I;
+  auto *Sel = SelectInst::Create(Cond, P, Store->getPointerOperand(), "sel",
+                                 Store->getIterator());
+  Store->setOperand(Store->getPointerOperandIndex(), Sel);
+
+  SmallVector<const BasicBlock *, 1> Blocks{Trial};
+  unsigned Scratch = computeRegionMaxLive(Blocks, LiveOutMap());
+  EXPECT_EQ(Scratch, 5u);
+  EXPECT_EQ(FP.getAddedRegionMaxLive(Blocks, LiveOutMap(), Blocks), Scratch);
+  // The rest of the function, as measured before the copy.
+  SmallPtrSet<const BasicBlock *, 2> Region{Body};
+  EXPECT_EQ(FP.getMaxLiveOutside(Region), 1u);
 }

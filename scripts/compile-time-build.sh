@@ -6,7 +6,7 @@
 # libclang-cpp (xz -9, some minutes here); later runs reuse them.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-ninja -C "${BUILD_DIR:-$root/build}" DivOpt
+cmake --build "${BUILD_DIR:-$root/build}" --target DivOpt
 DIVOPT_PLUGIN=${BUILD_DIR:-$root/build}/passes/libDivOpt.so \
   "$root/scripts/fuzz/carry-toolchain.sh" "$root/.carry/llvm/llvm22.tar"
 # The results name the commit the plugin was built from (the GPU machine's

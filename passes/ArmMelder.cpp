@@ -18,6 +18,7 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/CommandLine.h"
@@ -300,6 +301,57 @@ static unsigned pairedOperand(bool Swapped, unsigned I) {
   return Swapped && I < 2 ? 1 - I : I;
 }
 
+/// Whether a later stage may compute the operation on constant operands
+/// otherwise than the GPU does at run time. ptxas folds an approximate
+/// operation (sin.approx, rsqrt.approx, ex2.approx, div.full, ...) on
+/// constants to the exactly rounded value, which the hardware's approximation
+/// need not give, and code generation reassociates constants under
+/// `reassoc`; once a select chooses the operand, neither happens. Correctly
+/// rounded operations fold to what they compute, so only calls outside that
+/// list and approximate or reassociable flags count.
+static bool foldsConstantsDifferently(const Instruction &I) {
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::fma:
+    case Intrinsic::fmuladd:
+    case Intrinsic::fabs:
+    case Intrinsic::copysign:
+    case Intrinsic::minnum:
+    case Intrinsic::maxnum:
+    case Intrinsic::minimum:
+    case Intrinsic::maximum:
+    case Intrinsic::floor:
+    case Intrinsic::ceil:
+    case Intrinsic::trunc:
+    case Intrinsic::rint:
+    case Intrinsic::nearbyint:
+    case Intrinsic::round:
+    case Intrinsic::roundeven:
+    case Intrinsic::nvvm_mul_rn_f:
+    case Intrinsic::nvvm_mul_rn_ftz_f:
+    case Intrinsic::nvvm_mul_rn_d:
+    case Intrinsic::nvvm_add_rn_f:
+    case Intrinsic::nvvm_add_rn_ftz_f:
+    case Intrinsic::nvvm_add_rn_d:
+    case Intrinsic::nvvm_fma_rn_f:
+    case Intrinsic::nvvm_fma_rn_ftz_f:
+    case Intrinsic::nvvm_fma_rn_d:
+      return false;
+    default:
+      break;
+    }
+  }
+  auto IsFP = [](const Value *V) {
+    return V->getType()->getScalarType()->isFloatingPointTy();
+  };
+  if (isa<CallBase>(I))
+    return IsFP(&I) || any_of(I.operands(), IsFP);
+  if (!isa<FPMathOperator>(I))
+    return false;
+  FastMathFlags FMF = I.getFastMathFlags();
+  return FMF.approxFunc() || FMF.allowReciprocal() || FMF.allowReassoc();
+}
+
 /// Same operation, same types, same flags that change results: a merged
 /// copy computes exactly what each arm computed.
 static bool isSameOperation(const Instruction &T, const Instruction &F) {
@@ -335,10 +387,19 @@ static bool isSameOperation(const Instruction &T, const Instruction &F) {
         CT->hasOperandBundles() || CF.hasOperandBundles())
       return false;
   }
-  for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I)
-    if (T.getOperand(I) != F.getOperand(pairedOperand(Swapped, I)) &&
-        !canSelectOperand(T, I))
+  const bool FoldsDifferently = foldsConstantsDifferently(T);
+  for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
+    const Value *FOp = F.getOperand(pairedOperand(Swapped, I));
+    if (T.getOperand(I) == FOp)
+      continue;
+    if (!canSelectOperand(T, I))
       return false;
+    // A constant of either arm would be folded where it stands; chosen by a
+    // select it is computed at run time, and its arm's result changes.
+    if (FoldsDifferently &&
+        (isa<Constant>(T.getOperand(I)) || isa<Constant>(FOp)))
+      return false;
+  }
   return true;
 }
 

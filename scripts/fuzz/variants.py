@@ -40,8 +40,10 @@ FORCED_PIPELINES = [
 
 
 def forced_pipeline(seed):
-    """The forced pipeline seed's DivOpt variant runs."""
-    return FORCED_PIPELINES[seed % len(FORCED_PIPELINES)]
+    """The forced pipeline seed's DivOpt variant runs; DIVOPT_FUZZ_PIPELINE,
+    when set, replaces it for every seed (to bisect a mismatch by pass)."""
+    return os.environ.get("DIVOPT_FUZZ_PIPELINE") or \
+        FORCED_PIPELINES[seed % len(FORCED_PIPELINES)]
 
 
 COMMON_FLAGS = [

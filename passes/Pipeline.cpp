@@ -16,12 +16,28 @@
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
 namespace divopt {
+
+namespace {
+/// Stands for a -divopt-pipeline that cannot run: fails the compile with
+/// its reason, as a module error, where a pipeline can only be built.
+struct PipelineErrorPass : PassInfoMixin<PipelineErrorPass> {
+  explicit PipelineErrorPass(std::string Message)
+      : Message(std::move(Message)) {}
+  std::string Message;
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    M.getContext().emitError(Message);
+    return PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+} // namespace
 
 static cl::opt<bool> AutoPipeline(
     "divopt-auto", cl::init(true),
@@ -157,9 +173,18 @@ void registerAutomaticPipeline(PassBuilder &PB) {
       P = createStringError(inconvertibleErrorCode(),
                             "invalid -divopt-pipeline '" + Text +
                                 "': it may not hold a default pipeline");
-    if (!P)
-      // A mistyped option must not silently compile without DivOpt.
+    if (!P) {
+      // A mistyped option must not silently compile without DivOpt. Inside
+      // clang's compile job (run under crash recovery) any exit dumps the
+      // stack as if clang had crashed: there the compile fails with the
+      // reason as a module error, and clang removes the output. Elsewhere
+      // (opt) the error ends the run before any output is written.
+      if (CrashRecoveryContext::GetCurrent()) {
+        MPM.addPass(PipelineErrorPass(toString(P.takeError())));
+        return;
+      }
       report_fatal_error(P.takeError(), /*gen_crash_diag=*/false);
+    }
     MPM.addPass(std::move(*P));
   });
 }

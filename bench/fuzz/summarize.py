@@ -64,7 +64,13 @@ def read_results(path):
     return verdicts, notes
 
 
-def pipeline_of(manifest, seed):
+def pipeline_of(manifest, seed, name=""):
+    """What the pair's DivOpt side ran: the seed's forced pipeline, or for
+    the other variants' pairs (s12-auto, s12-pin) what that variant runs."""
+    if name.endswith("-auto"):
+        return "the automatic pipeline (the plugin's default)"
+    if name.endswith("-pin"):
+        return "function(pin-contraction)"
     p = manifest["pipelines"]
     return p.get(seed % len(p), "?") if p else "?"
 
@@ -93,7 +99,7 @@ def summarize(manifest, verdicts, notes):
     problems = [dict(name=n, **v) for n, v in sorted(verdicts.items())
                 if v["status"] != "ok"]
     for p in problems:
-        p["pipeline"] = pipeline_of(manifest, p["seed"])
+        p["pipeline"] = pipeline_of(manifest, p["seed"], p["name"])
         p["reproduce"] = repro(p["name"], p["seed"], p["edits"])
     devices = [n for n in notes if n.startswith("runner: ") and " sm_" in n]
     timings = [n[len("runner: "):] for n in notes if " kernels in " in n]

@@ -214,7 +214,7 @@ struct Candidate {
   unsigned RegsBefore = 0;
   bool Measured = false;
   /// The summary up to the decision, and after it.
-  std::string Head, Tail;
+  std::string Head = {}, Tail = {};
 };
 
 /// What the cost model predicts for one loop shape, as functions of the

@@ -40,6 +40,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "lib"))
+import build_pack  # noqa: E402
 import gen_kernel  # noqa: E402
 import sass_ops  # noqa: E402
 import variants  # noqa: E402
@@ -49,14 +50,6 @@ CHECKS = ("pin", "pin-old", "clones", "divopt", "auto")
 CLONES_PIPELINE = "kernel-split<force>,bbv-profile,thread-remap"
 # Plain multiplies, which ptxas may fuse; `.rn` ones it never does.
 PLAIN_MUL = re.compile(r"\bmul((?:\.ftz)?\.f(?:32|64))\b")
-
-
-def parse_seeds(text):
-    seeds = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        seeds += range(int(lo), int(hi or lo) + 1)
-    return seeds
 
 
 def ptxas():
@@ -251,7 +244,7 @@ def main(argv=None):
     if args.self_test:
         os.environ["FUSION_CHECK_SELF_TEST"] = "1"
     families = gen_kernel.parse_meld_family(args.meld_family)
-    seeds = parse_seeds(args.seeds)
+    seeds = build_pack.parse_seeds(args.seeds)
     batches = [seeds[i:i + args.batch]
                for i in range(0, len(seeds), max(1, args.batch))]
     start = time.time()

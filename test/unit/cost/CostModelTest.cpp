@@ -12,8 +12,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -66,6 +66,19 @@ join:
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare float @llvm.fma.f32(float, float, float)
 )";
+
+/// What getTripWeight reads of a function: its loops and their SCEVs.
+struct LoopAnalyses {
+  explicit LoopAnalyses(Function &F)
+      : TLII(F.getParent()->getTargetTriple()), TLI(TLII, &F), AC(F), DT(F),
+        LI(DT), SE(F, TLI, AC, DT, LI) {}
+  TargetLibraryInfoImpl TLII;
+  TargetLibraryInfo TLI;
+  AssumptionCache AC;
+  DominatorTree DT;
+  LoopInfo LI;
+  ScalarEvolution SE;
+};
 
 } // namespace
 
@@ -130,13 +143,9 @@ exit:
   for (auto [Name, Trips] : {std::pair<const char *, double>{"k", 25},
                              {"plain", DefaultTripCount}}) {
     Function &F = *M->getFunction(Name);
-    TargetLibraryInfoImpl TLII(M->getTargetTriple());
-    TargetLibraryInfo TLI(TLII, &F);
-    AssumptionCache AC(F);
-    DominatorTree DT(F);
-    LoopInfo LI(DT);
-    ScalarEvolution SE(F, TLI, AC, DT, LI);
-    EXPECT_DOUBLE_EQ(getTripWeight(block(F, "loop"), nullptr, LI, SE), Trips)
+    LoopAnalyses A(F);
+    EXPECT_DOUBLE_EQ(getTripWeight(block(F, "loop"), nullptr, A.LI, A.SE),
+                     Trips)
         << Name;
   }
 }
@@ -170,20 +179,15 @@ exit:
   LLVMContext Ctx;
   auto M = parse(Ctx, IR);
   Function &F = *M->getFunction("k");
-  TargetLibraryInfoImpl TLII(M->getTargetTriple());
-  TargetLibraryInfo TLI(TLII, &F);
-  AssumptionCache AC(F);
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
-  ScalarEvolution SE(F, TLI, AC, DT, LI);
+  LoopAnalyses A(F);
   auto Always = [](const Loop &) { return std::optional<double>(146.5); };
   auto Never = [](const Loop &) { return std::optional<double>(); };
-  EXPECT_DOUBLE_EQ(getTripWeight(block(F, "loop"), nullptr, LI, SE, Always),
+  EXPECT_DOUBLE_EQ(getTripWeight(block(F, "loop"), nullptr, A.LI, A.SE, Always),
                    146.5);
-  EXPECT_DOUBLE_EQ(getTripWeight(block(F, "loop"), nullptr, LI, SE, Never),
+  EXPECT_DOUBLE_EQ(getTripWeight(block(F, "loop"), nullptr, A.LI, A.SE, Never),
                    25.0);
-  EXPECT_DOUBLE_EQ(getTripWeight(block(F, "const"), nullptr, LI, SE, Always),
-                   16.0);
+  EXPECT_DOUBLE_EQ(
+      getTripWeight(block(F, "const"), nullptr, A.LI, A.SE, Always), 16.0);
 }
 
 // A divergent diamond whose lanes take both ways pays both arms.
@@ -271,8 +275,7 @@ TEST(CostModel, SwitchRate) {
 
 // Loop advance is round robin 1:1 whatever duty cycle is passed.
 TEST(CostModel, AdvanceIsRoundRobinOneToOne) {
-  EXPECT_NEAR(advancePerTrip(DelayStrategy::Advance, 0.5, 3, 1), 2.0 / 3,
-              1e-9);
+  EXPECT_NEAR(advancePerTrip(DelayStrategy::Advance, 0.5, 3, 1), 2.0 / 3, 1e-9);
   EXPECT_NEAR(advancePerTrip(DelayStrategy::Advance, 0.1),
               advancePerTrip(DelayStrategy::RoundRobin, 0.1), 1e-12);
 }

@@ -58,13 +58,16 @@ def main():
                 subprocess.run([args.opt, "-passes=default<O3>", "-S", src,
                                 "-o", o3], check=True)
                 times = {name: [] for name, _ in plugins}
+
+                def divopt(path):
+                    return [args.opt, "-load-pass-plugin", path,
+                            "-passes=divopt", "-o", os.devnull, o3]
+
                 for r in range(args.repeats):
                     order = plugins if r % 2 == 0 else plugins[::-1]
                     for name, path in order:
-                        t, why = measure.run_timed(
-                            [args.opt, "-load-pass-plugin", path,
-                             "-passes=divopt", "-o", os.devnull, o3],
-                            args.timeout)
+                        t, why = measure.run_timed(divopt(path),
+                                                   args.timeout)
                         if t is None:
                             sys.exit(f"{kind}-{n} {name}: {why}")
                         times[name].append(t)
@@ -74,10 +77,8 @@ def main():
                            f"{1000 * t / n:10.3f}"
                     count = None
                     if args.callgrind:
-                        count, why = measure.run_counted(
-                            [args.opt, "-load-pass-plugin", path,
-                             "-passes=divopt", "-o", os.devnull, o3],
-                            args.timeout)
+                        count, why = measure.run_counted(divopt(path),
+                                                         args.timeout)
                         if count is None:
                             sys.exit(f"{kind}-{n} {name}: {why}")
                         line += f" {count:15.0f} {count / n:11.0f}"

@@ -179,6 +179,11 @@ private:
   /// The active mask and whether this lane is its lowest (the leader).
   std::pair<Value *, Value *> getLeader(IRBuilder<> &B);
   AllocaInst *makeLaneState(StringRef Name, uint32_t Init);
+  /// Splits Before's block: the lanes Gate is true for run a new block
+  /// (Name, its terminator left to the caller) before the rest, which all
+  /// lanes reach. Returns the new block and the rest.
+  std::pair<BasicBlock *, BasicBlock *>
+  splitGuarded(Instruction *Before, Value *Gate, const Twine &Name);
   void update(Instruction *Before, Value *Gate, ArrayRef<Update> Updates);
   Value *getWordAddress(IRBuilder<> &B, unsigned Word);
 
@@ -307,16 +312,23 @@ static AtomicRMWInst::BinOp getAtomic(Op K) {
   llvm_unreachable("unknown counter operation");
 }
 
+std::pair<BasicBlock *, BasicBlock *>
+FunctionInstrumenter::splitGuarded(Instruction *Before, Value *Gate,
+                                   const Twine &Name) {
+  BasicBlock *Head = Before->getParent();
+  BasicBlock *Tail = SplitBlock(Head, Before);
+  BasicBlock *Guarded = BasicBlock::Create(Ctx, Name, &F, Tail);
+  Head->getTerminator()->eraseFromParent();
+  BranchInst::Create(Guarded, Tail, Gate, Head);
+  return {Guarded, Tail};
+}
+
 void FunctionInstrumenter::update(Instruction *Before, Value *Gate,
                                   ArrayRef<Update> Updates) {
   // The leader lane updates the counters now: a kernel's in its block's
   // shared memory (drained once per block, flushAt), a device function's in
   // the globals.
-  BasicBlock *Head = Before->getParent();
-  BasicBlock *Tail = SplitBlock(Head, Before);
-  BasicBlock *Flush = BasicBlock::Create(Ctx, "divopt.prof.flush", &F, Tail);
-  Head->getTerminator()->eraseFromParent();
-  BranchInst::Create(Flush, Tail, Gate, Head);
+  auto [Flush, Tail] = splitGuarded(Before, Gate, "divopt.prof.flush");
   IRBuilder<> B(Flush);
   for (const Update &U : Updates) {
     if (IsKernel) {
@@ -534,12 +546,8 @@ void FunctionInstrumenter::countPackedBranch(BranchSite &S) {
   }
   PackedBranches.push_back(&S);
 
-  BasicBlock *Head = Br->getParent();
-  BasicBlock *Tail = SplitBlock(Head, Br);
-  BasicBlock *Add = BasicBlock::Create(Ctx, "divopt.prof.flush", &F, Tail);
+  auto [Add, Tail] = splitGuarded(Br, Leader, "divopt.prof.flush");
   BasicBlock *Drain = BasicBlock::Create(Ctx, "divopt.prof.drain", &F, Tail);
-  Head->getTerminator()->eraseFromParent();
-  BranchInst::Create(Add, Tail, Leader, Head);
   B.SetInsertPoint(Add);
   SyncScope::ID Block = Ctx.getOrInsertSyncScopeID("block");
   auto AddTo = [&](unsigned Slot, Value *V, uint64_t Mask, uint64_t At) {
@@ -626,12 +634,8 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
                            Intrinsic::nvvm_read_ptx_sreg_ntid_y,
                            Intrinsic::nvvm_read_ptx_sreg_ntid_z})
     Threads = B.CreateMul(Threads, call(B, ID, {}));
-  BasicBlock *Head = Ret->getParent();
-  BasicBlock *Tail = SplitBlock(Head, Ret);
-  BasicBlock *Arrive = BasicBlock::Create(Ctx, "divopt.prof.arrive", &F, Tail);
+  auto [Arrive, Tail] = splitGuarded(Ret, Leader, "divopt.prof.arrive");
   BasicBlock *Flush = BasicBlock::Create(Ctx, "divopt.prof.flush", &F, Tail);
-  Head->getTerminator()->eraseFromParent();
-  BranchInst::Create(Arrive, Tail, Leader, Head);
   B.SetInsertPoint(Arrive);
   Type *I64 = B.getInt64Ty();
   Value *Before = B.CreateAtomicRMW(AtomicRMWInst::Add, getBlockWord(B, Slots),
@@ -687,8 +691,7 @@ BasicBlock *FunctionInstrumenter::sampleBlocks(unsigned Sample) {
   }
   remapInstructionsInBlocks(Copies, VMap);
   auto *CopyEntry = cast<BasicBlock>(VMap[Entry]);
-  BasicBlock *Choose =
-      BasicBlock::Create(Ctx, "divopt.prof.sample", &F, Entry);
+  BasicBlock *Choose = BasicBlock::Create(Ctx, "divopt.prof.sample", &F, Entry);
   // Fixed-size allocas stay in the entry block, static.
   for (BasicBlock *BB : {Entry, CopyEntry})
     for (Instruction &I : make_early_inc_range(*BB))
@@ -704,7 +707,8 @@ BasicBlock *FunctionInstrumenter::sampleBlocks(unsigned Sample) {
   Value *NY = call(B, nvvm_read_ptx_sreg_nctaid_y, {});
   Value *Linear =
       B.CreateAdd(X, B.CreateMul(NX, B.CreateAdd(Y, B.CreateMul(NY, Z))));
-  Value *Hash = B.CreateZExt(B.CreateMul(Linear, B.getInt32(0x9e3779b9)), B64());
+  Value *Hash =
+      B.CreateZExt(B.CreateMul(Linear, B.getInt32(0x9e3779b9)), B64());
   Value *Scaled = B.CreateLShr(B.CreateMul(Hash, B.getInt64(Sample)), 32);
   B.CreateCondBr(B.CreateICmpEQ(Scaled, B.getInt64(0), "divopt.prof.sampled"),
                  Entry, CopyEntry);

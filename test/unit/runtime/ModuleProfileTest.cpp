@@ -9,6 +9,8 @@
 #include "profile/ProfileText.h"
 #include "runtime/Error.h"
 
+#include "FakeDeviceImage.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -21,40 +23,19 @@ using divopt::launch::DeviceImage;
 
 namespace {
 
-class FakeModule : public DeviceImage {
-public:
-  std::map<std::string, std::string> Globals;
-  Found readGlobal(const std::string &Symbol, std::string &Bytes,
-                   std::string &) override {
-    auto It = Globals.find(Symbol);
-    if (It == Globals.end())
-      return Found::No;
-    Bytes = It->second;
-    return Found::Yes;
-  }
-  const void *getKernel(const std::string &, std::string &) override {
-    return nullptr;
-  }
-};
-
-std::string getBytes(const std::vector<std::uint64_t> &Words) {
-  std::string B;
-  for (std::uint64_t W : Words)
-    for (unsigned I = 0; I < 8; ++I)
-      B.push_back(char((W >> (8 * I)) & 0xff));
-  return B;
-}
+using divopt::test::FakeDeviceImage;
+using divopt::test::getBytes;
 
 /// An instrumented module whose kernel loopadv_n8 has one two-way branch
 /// that ran Execs warp executions, half of them divergent.
-FakeModule getModule(std::uint64_t Execs) {
+FakeDeviceImage getModule(std::uint64_t Execs) {
   CounterFunction F;
   F.Symbol = "__divopt_prof_c_loopadv_n8";
   F.Key = {"loopadv_n8", 0xabc};
   CounterSite If;
   If.Ways = 2;
   F.Sites = {If};
-  FakeModule M;
+  FakeDeviceImage M;
   M.Globals["__divopt_prof_d_loopadv_n8"] = writeCounterDescriptor({F}) + '\0';
   std::uint64_t Half = Execs / 2;
   M.Globals[F.Symbol] = getBytes({Execs, Half, 0, 0, 16 * Half + 32 * Half,
@@ -82,7 +63,7 @@ TEST(ModuleProfileTest, CollectsTheModulesLaunchedFrom) {
   MP.noteLaunch(&Plain, "loopadv_n8", makeLaunchConfig(8, 256));
   std::vector<std::string> Warnings;
   Profile P = MP.collect(Warnings, [&](const void *L) {
-    auto M = std::make_unique<FakeModule>();
+    auto M = std::make_unique<FakeDeviceImage>();
     if (L == &Instrumented)
       *M = getModule(8);
     return std::unique_ptr<DeviceImage>(std::move(M));
@@ -104,7 +85,7 @@ TEST(ModuleProfileTest, ClearStartsAFreshProfile) {
   MP.clear();
   std::vector<std::string> Warnings;
   Profile P = MP.collect(Warnings, [&](const void *) {
-    return std::unique_ptr<DeviceImage>(new FakeModule(getModule(8)));
+    return std::unique_ptr<DeviceImage>(new FakeDeviceImage(getModule(8)));
   });
   EXPECT_TRUE(P.Launches.empty());
   EXPECT_TRUE(P.Functions.empty());
@@ -122,7 +103,7 @@ TEST(ModuleProfileTest, WritesAProfileThatReadsBack) {
   // bench configuration).
   for (int I = 0; I < 2; ++I) {
     Profile P = MP.collect(Warnings, [&](const void *) {
-      return std::unique_ptr<DeviceImage>(new FakeModule(getModule(8)));
+      return std::unique_ptr<DeviceImage>(new FakeDeviceImage(getModule(8)));
     });
     std::string Why;
     ASSERT_TRUE(writeProfileFile(Path, P, Why)) << Why;

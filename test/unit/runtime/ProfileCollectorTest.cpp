@@ -9,6 +9,8 @@
 #include "profile/ProfileFormat.h"
 #include "profile/ProfileText.h"
 
+#include "FakeDeviceImage.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -20,34 +22,10 @@ using namespace divopt::profile;
 
 namespace {
 
-/// A library with globals, as the device would hold them.
-class FakeImage : public DeviceImage {
-public:
-  std::map<std::string, std::string> Globals;
+using divopt::test::FakeDeviceImage;
+using divopt::test::getBytes;
 
-  Found readGlobal(const std::string &Symbol, std::string &Bytes,
-                   std::string &Why) override {
-    auto It = Globals.find(Symbol);
-    if (It == Globals.end())
-      return Found::No;
-    Bytes = It->second;
-    return Found::Yes;
-  }
-  const void *getKernel(const std::string &, std::string &Why) override {
-    Why = "not used";
-    return nullptr;
-  }
-};
-
-std::string getBytes(const std::vector<std::uint64_t> &Words) {
-  std::string B;
-  for (std::uint64_t W : Words)
-    for (unsigned I = 0; I < 8; ++I)
-      B.push_back(char((W >> (8 * I)) & 0xff));
-  return B;
-}
-
-FakeImage getImage() {
+FakeDeviceImage getImage() {
   CounterFunction F;
   F.Symbol = "__divopt_prof_c__Z1kPf";
   F.Key = {"_Z1kPf", 0x1234};
@@ -55,7 +33,7 @@ FakeImage getImage() {
   If.Index = 0;
   If.Ways = 2;
   F.Sites = {If};
-  FakeImage I;
+  FakeDeviceImage I;
   std::string D = writeCounterDescriptor({F});
   I.Globals["__divopt_prof_d__Z1kPf"] = D + '\0';
   I.Globals["__divopt_prof_d__Z1gPf"] = D + '\0';
@@ -87,7 +65,7 @@ TEST(ProfileCollectorTest, LaunchesAndCountersMakeTheRunsProfile) {
   std::vector<std::string> Warnings;
   Profile P = C.collect(
       [&](const void *L) -> std::unique_ptr<DeviceImage> {
-        auto I = std::make_unique<FakeImage>();
+        auto I = std::make_unique<FakeDeviceImage>();
         if (L == &Library)
           *I = getImage();
         return I;
@@ -111,7 +89,7 @@ TEST(ProfileCollectorTest, BadCountersAreWarningsNotLosses) {
   std::vector<std::string> Warnings;
   Profile P = C.collect(
       [&](const void *) -> std::unique_ptr<DeviceImage> {
-        auto I = std::make_unique<FakeImage>(getImage());
+        auto I = std::make_unique<FakeDeviceImage>(getImage());
         I->Globals["__divopt_prof_c__Z1kPf"] = getBytes({4, 9}); // Too few.
         return I;
       },

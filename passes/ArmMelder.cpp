@@ -387,7 +387,6 @@ static bool isSameOperation(const Instruction &T, const Instruction &F) {
         CT->hasOperandBundles() || CF.hasOperandBundles())
       return false;
   }
-  const bool FoldsDifferently = foldsConstantsDifferently(T);
   for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
     const Value *FOp = F.getOperand(pairedOperand(Swapped, I));
     if (T.getOperand(I) == FOp)
@@ -396,8 +395,8 @@ static bool isSameOperation(const Instruction &T, const Instruction &F) {
       return false;
     // A constant of either arm would be folded where it stands; chosen by a
     // select it is computed at run time, and its arm's result changes.
-    if (FoldsDifferently &&
-        (isa<Constant>(T.getOperand(I)) || isa<Constant>(FOp)))
+    if ((isa<Constant>(T.getOperand(I)) || isa<Constant>(FOp)) &&
+        foldsConstantsDifferently(T))
       return false;
   }
   return true;

@@ -12,6 +12,7 @@
 #include "PassOptions.h"
 #include "RegionSimplify.h"
 #include "RegionTrial.h"
+#include "TransformCounter.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/ProfileUse.h"
@@ -545,6 +546,10 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
       missed(*Br, "Unprofitable", "unprofitable: " + Summary);
     return false;
   }
+  if (!shouldApplyTransform()) {
+    missed(*Br, "DebugCounter", TransformCounterRefusal);
+    return false;
+  }
 
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
@@ -602,6 +607,10 @@ SimplifyOutcome Distributor::simplifyAndMeld(
       missed(Br, ST.Tr.CostAlonePays ? "RegisterPressure" : "Unprofitable",
              "unprofitable after " + Summary +
                  " (tried on a copy: the function is unchanged)");
+      return SimplifyOutcome::Refused;
+    }
+    if (!shouldApplyTransform()) {
+      missed(Br, "DebugCounter", TransformCounterRefusal);
       return SimplifyOutcome::Refused;
     }
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);

@@ -9,6 +9,7 @@
 #include "DecidedSet.h"
 #include "DelayedLoop.h"
 #include "PassOptions.h"
+#include "TransformCounter.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/ProfileUse.h"
@@ -611,6 +612,10 @@ bool Delayer::decideLoop(
   }
   if (!Take)
     return false;
+  if (!shouldApplyTransform()) {
+    missed(*Best->DB->Term, "DebugCounter", TransformCounterRefusal);
+    return false;
+  }
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "Delayed", Best->DB->Term)

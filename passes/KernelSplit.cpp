@@ -9,6 +9,7 @@
 #include "LaunchPlanGlobal.h"
 #include "PassOptions.h"
 #include "SplitLegality.h"
+#include "TransformCounter.h"
 #include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
@@ -607,6 +608,11 @@ bool Splitter::run() {
   }
   if (!Best)
     return false;
+  if (!shouldApplyTransform()) {
+    missed(*Best->DB->Term, "DebugCounter", TransformCounterRefusal);
+    discard(*Best);
+    return false;
+  }
   commit(*Best);
   return true;
 }

@@ -9,6 +9,7 @@
 #include "DecidedSet.h"
 #include "LoopFission.h"
 #include "PassOptions.h"
+#include "TransformCounter.h"
 #include "analysis/CostModel.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/RegisterPressure.h"
@@ -162,6 +163,10 @@ bool Splitter::trySplit(Loop &L, const Target &T) {
   std::string Summary = describeGroups(*Plan) + "; " + D.Explanation;
   if (!D.Profitable && !Opts.Force) {
     missed(L, "Unprofitable", "unprofitable: " + Summary);
+    return false;
+  }
+  if (!shouldApplyTransform()) {
+    missed(L, "DebugCounter", TransformCounterRefusal);
     return false;
   }
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {

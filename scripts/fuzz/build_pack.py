@@ -59,8 +59,10 @@ class Job:
 
     def __init__(self, name, seed, edits="", fp="explicit",
                  fp_mode=variants.DEFAULT_FP_MODE, kinds=("divopt",),
-                 meld_shapes=False, meld_families=(), cubins=True):
+                 meld_shapes=False, meld_families=(), cubins=True,
+                 limit=None):
         self.name, self.seed, self.edits = name, seed, edits
+        self.limit = limit  # rewrites the DivOpt variants commit (None: all)
         self.meld_families = tuple(meld_families)
         self.fp, self.fp_mode, self.kinds = fp, fp_mode, tuple(kinds)
         self.meld_shapes = meld_shapes
@@ -85,7 +87,7 @@ def build_one(job, work, pch):
     for variant in ("base",) + job.kinds:
         out = os.path.join(work, f"{job.name}.{variant}.ptx")
         rc, err = variants.compile_ptx(src, out, variant, job.seed, pch,
-                                       fp_mode=job.fp_mode)
+                                       fp_mode=job.fp_mode, limit=job.limit)
         if rc != 0:
             job.failure = (variant, "clang", err)
             return job

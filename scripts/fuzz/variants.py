@@ -115,6 +115,17 @@ def variant_flags(variant, seed):
     raise ValueError(f"unknown variant {variant}")
 
 
+def transform_limit_flags(limit):
+    """Flags that let a DivOpt compile commit only its first `limit` rewrites
+    (passes/TransformCounter.h), to find the one a mismatch comes from."""
+    if limit is None:
+        return []
+    if limit < 1:
+        raise ValueError("a transform limit counts from 1")
+    chunk = "0" if limit == 1 else f"0-{limit - 1}"
+    return ["-mllvm", f"-debug-counter=divopt-transform={chunk}"]
+
+
 def count_transforms(stderr):
     """{remark name: count} of the transforms a compile's remarks report."""
     return {
@@ -138,12 +149,15 @@ def build_pch(path, fp_mode=DEFAULT_FP_MODE):
 
 
 def compile_ptx(source, output, variant, seed, pch=None, emit_llvm=False,
-                fp_mode=DEFAULT_FP_MODE):
-    """Runs one compile; returns (returncode, stderr)."""
+                fp_mode=DEFAULT_FP_MODE, limit=None):
+    """Runs one compile; returns (returncode, stderr). limit: how many
+    rewrites a DivOpt variant commits (None: all)."""
     cmd = base_command(pch, fp_mode) + ["-S", source, "-o", output]
     if emit_llvm:
         cmd.append("-emit-llvm")
     cmd += variant_flags(variant, seed)
+    if variant != "base":
+        cmd += transform_limit_flags(limit)
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True)
     return p.returncode, p.stderr

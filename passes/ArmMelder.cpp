@@ -352,6 +352,44 @@ static bool foldsConstantsDifferently(const Instruction &I) {
   return FMF.approxFunc() || FMF.allowReciprocal() || FMF.allowReassoc();
 }
 
+/// Whether V is computed from constants alone, through operations without
+/// memory or side effects, so that a later stage (ptxas) may evaluate it
+/// where its arm stands: `sin.approx(clamp(sqrt.approx(877.0)) * k)` is
+/// one number in the PTX. Over-approximates (an operation ptxas does not
+/// fold counts too): it only makes melding refuse more.
+static bool isComputedFromConstants(const Value *V, unsigned Depth = 0) {
+  if (isa<Constant>(V))
+    return true;
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth == 6 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      I->mayHaveSideEffects() || I->isTerminator())
+    return false;
+  if (const auto *Call = dyn_cast<CallBase>(I))
+    if (!isa<IntrinsicInst>(Call) || Call->isInlineAsm())
+      return false;
+  return all_of(I->operands(), [&](const Use &U) {
+    return isa<Function>(U.get()) ||
+           isComputedFromConstants(U.get(), Depth + 1);
+  });
+}
+
+/// Whether I, computed from constants alone, is or feeds (through other
+/// such operations) one that ptxas evaluates otherwise than the GPU: then
+/// I's value must stay a constant in its arm, and melding it with a
+/// different operation of the other arm, which makes it a run-time value,
+/// changes what the approximation gives.
+static bool feedsConstantFold(const Instruction &I, unsigned Depth = 0) {
+  if (foldsConstantsDifferently(I))
+    return true;
+  if (Depth == 6)
+    return false;
+  return any_of(I.users(), [&](const User *U) {
+    const auto *UI = dyn_cast<Instruction>(U);
+    return UI && isComputedFromConstants(UI) &&
+           feedsConstantFold(*UI, Depth + 1);
+  });
+}
+
 /// Same operation, same types, same flags that change results: a merged
 /// copy computes exactly what each arm computed.
 static bool isSameOperation(const Instruction &T, const Instruction &F) {
@@ -387,18 +425,25 @@ static bool isSameOperation(const Instruction &T, const Instruction &F) {
         CT->hasOperandBundles() || CF.hasOperandBundles())
       return false;
   }
+  bool OperandsDiffer = false;
   for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
     const Value *FOp = F.getOperand(pairedOperand(Swapped, I));
     if (T.getOperand(I) == FOp)
       continue;
+    OperandsDiffer = true;
     if (!canSelectOperand(T, I))
       return false;
     // A constant of either arm would be folded where it stands; chosen by a
     // select it is computed at run time, and its arm's result changes.
-    if ((isa<Constant>(T.getOperand(I)) || isa<Constant>(FOp)) &&
+    if ((isComputedFromConstants(T.getOperand(I)) ||
+         isComputedFromConstants(FOp)) &&
         foldsConstantsDifferently(T))
       return false;
   }
+  // Melded with operands that differ, neither arm's value stays a constant.
+  for (const Instruction *I : {&T, &F})
+    if (OperandsDiffer && isComputedFromConstants(I) && feedsConstantFold(*I))
+      return false;
   return true;
 }
 

@@ -119,7 +119,51 @@ join:
   ret void
 }
 
+; A chain computed from constants alone is one number to ptxas, approximate
+; steps included: sin.approx(sqrt.approx(877.0) * 0.01) is folded where
+; the arm stands (found by the fuzzing campaign: clang -O3's kernel and the
+; melded one differed in the last bits). Neither the approximate steps nor
+; the correctly rounded multiply between them meld with the other arm's
+; run-time chain, which would make the constant arm's chain a run-time
+; one; the fma they feed melds, selecting the chains' results.
+; CHECK-LABEL: define ptx_kernel void @constant_chain(
+; CHECK-DAG:     %ts0 = call float @llvm.nvvm.sqrt.approx.f(float 8.770000e+02)
+; CHECK-DAG:     %tm = call float @llvm.nvvm.mul.rn.f(float %ts0, float 0x3F847AE140000000)
+; CHECK-DAG:     %tsin = call float @llvm.nvvm.sin.approx.f(float %tm)
+; CHECK-DAG:     %esin = call float @llvm.nvvm.sin.approx.f(float %em)
+; CHECK-DAG:     phi float [ %tsin, %dist.then ], [ %esin, %dist.else ]
+; CHECK-COUNT-1: call float @llvm.fma.f32(
+define ptx_kernel void @constant_chain(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %tid
+  %x = load float, ptr addrspace(1) %p
+  %q = getelementptr float, ptr addrspace(1) %in, i32 64
+  %y = load float, ptr addrspace(1) %q
+  %c = icmp ult i32 %tid, 16
+  br i1 %c, label %then, label %else
+then:
+  %ts0 = call float @llvm.nvvm.sqrt.approx.f(float 877.0)
+  %tm = call float @llvm.nvvm.mul.rn.f(float %ts0, float 0x3F847AE140000000)
+  %tsin = call float @llvm.nvvm.sin.approx.f(float %tm)
+  %tf = call float @llvm.fma.f32(float %tsin, float 3.0, float %x)
+  br label %join
+else:
+  %es0 = call float @llvm.nvvm.sqrt.approx.f(float %y)
+  %em = call float @llvm.nvvm.mul.rn.f(float %es0, float 0x3F847AE140000000)
+  %esin = call float @llvm.nvvm.sin.approx.f(float %em)
+  %ef = call float @llvm.fma.f32(float %esin, float 3.0, float %x)
+  br label %join
+join:
+  %r = phi float [ %tf, %then ], [ %ef, %else ]
+  %o = getelementptr float, ptr addrspace(1) %out, i32 %tid
+  store float %r, ptr addrspace(1) %o
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare float @llvm.nvvm.sqrt.approx.f(float)
+declare float @llvm.nvvm.mul.rn.f(float, float)
 declare float @llvm.nvvm.rsqrt.approx.f(float)
 declare float @llvm.nvvm.sin.approx.f(float)
 declare float @llvm.fma.f32(float, float, float)

@@ -336,7 +336,8 @@ class Distributor {
 public:
   Distributor(Function &F, FunctionAnalysisManager &FAM,
               const BranchDistributionOptions &Opts)
-      : F(F), FAM(FAM), Opts(Opts), Prof(getFunctionProfile(F, FAM)) {}
+      : F(F), FAM(FAM), Opts(Opts), Prof(getFunctionProfile(F, FAM)),
+        FastMath(hasFastMathFolds(F)) {}
 
   bool run();
 
@@ -360,6 +361,8 @@ private:
   const BranchDistributionOptions &Opts;
   /// Measured facts, where -divopt-profile-use has records of F.
   FunctionProfile Prof;
+  /// F is compiled with fast-math folds: its floating-point code stays.
+  bool FastMath;
   /// Branches already decided; they stay in the function untouched.
   DecidedSet<Instruction> Seen;
   /// F's register pressure, measured once while F does not change: the
@@ -418,6 +421,18 @@ const DivergentBranch *Distributor::nextCandidate(const DivergenceInfo &DI) {
   return nullptr;
 }
 
+/// Whether DB's arms, or the values they pass to the join, are floating
+/// point.
+static bool touchesFloatingPoint(const DivergentBranch &DB) {
+  if (DB.Join && any_of(DB.Join->phis(), [](const PHINode &P) {
+        return P.getType()->getScalarType()->isFloatingPointTy();
+      }))
+    return true;
+  return any_of(DB.Arms, [](const ArmRegion &A) {
+    return touchesFloatingPoint(ArrayRef<BasicBlock *>(A.Blocks));
+  });
+}
+
 bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
   if (DB.Kind == BranchKind::Switch) {
     missed(*DB.Term, "Switch", "switches are not distributed");
@@ -435,6 +450,10 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     missed(*DB.Term, "Terminator",
            Twine("the branch is a ") + DB.Term->getOpcodeName() +
                ", not a conditional br");
+    return false;
+  }
+  if (FastMath && touchesFloatingPoint(DB)) {
+    missed(*Br, "FastMath", FastMathRefusal);
     return false;
   }
   if (!DB.Join ||

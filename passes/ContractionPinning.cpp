@@ -663,6 +663,30 @@ void Pinner::run() {
 
 } // namespace
 
+bool hasFastMathFolds(const Function &F) {
+  for (const Instruction &I : instructions(F)) {
+    const auto *FP = dyn_cast<FPMathOperator>(&I);
+    if (!FP)
+      continue;
+    FastMathFlags FMF = FP->getFastMathFlags();
+    if (FMF.noNaNs() || FMF.noInfs() || FMF.noSignedZeros() ||
+        FMF.allowReassoc())
+      return true;
+  }
+  return false;
+}
+
+bool touchesFloatingPoint(ArrayRef<BasicBlock *> Blocks) {
+  auto IsFP = [](const Value *V) {
+    return V->getType()->getScalarType()->isFloatingPointTy();
+  };
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      if (IsFP(&I) || any_of(I.operands(), IsFP))
+        return true;
+  return false;
+}
+
 ContractionPins ContractionPins::pin(Function &F) {
   ContractionPins P;
   if (F.isDeclaration())

@@ -235,7 +235,8 @@ class Delayer {
 public:
   Delayer(Function &F, FunctionAnalysisManager &FAM,
           const IterationDelayOptions &Opts)
-      : F(F), FAM(FAM), Opts(Opts), FP(getFunctionProfile(F, FAM)) {}
+      : F(F), FAM(FAM), Opts(Opts), FP(getFunctionProfile(F, FAM)),
+        FastMath(hasFastMathFolds(F)) {}
   bool run();
 
 private:
@@ -260,6 +261,8 @@ private:
   const IterationDelayOptions &Opts;
   /// Measured facts, where -divopt-profile-use has records of F.
   FunctionProfile FP;
+  /// F is compiled with fast-math folds: its floating-point loops stay.
+  bool FastMath;
   DecidedSet<Instruction> Seen;
   /// While F does not change: its registers, and the cost of a trip of the
   /// loop being decided.
@@ -695,6 +698,10 @@ bool Delayer::run() {
     if (Candidates.empty()) {
       missed(*First->Term, "NotTopLevel",
              "no divergent branch at the top level of the loop's body");
+      continue;
+    }
+    if (FastMath && touchesFloatingPoint(L->getBlocks())) {
+      missed(*First->Term, "FastMath", FastMathRefusal);
       continue;
     }
     // A loop entered under a divergent branch, or inside an arm of a

@@ -154,6 +154,10 @@ Loop *Splitter::nextCandidate(LoopInfo &LI) {
 }
 
 bool Splitter::trySplit(Loop &L, const Target &T) {
+  if (hasFastMathFolds(F) && touchesFloatingPoint(L.getBlocks())) {
+    missed(L, "FastMath", FastMathRefusal);
+    return false;
+  }
   Expected<FissionPlan> Plan = planFission(L, FAM.getResult<AAManager>(F));
   if (!Plan) {
     missed(L, "Illegal", toString(Plan.takeError()));

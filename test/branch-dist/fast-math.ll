@@ -1,0 +1,136 @@
+; Under fast-math (nsz, reassoc, nnan or ninf on the function's floating-
+; point operations) code generation folds products and sums in ways no
+; explicit llvm.fma or mul.rn writes down: a sign of zero under nsz, fma
+; chains and constants under reassoc, and -ffast-math fuses a product into
+; a sum whatever its flags. Pinned and melded, the melding campaign's
+; fast-math kernels changed in the last bits and in signs of zero
+; (bench/results/2026-11-26-h200-fast-math-bisect.md). So in such a
+; function branch distribution and iteration delaying leave floating-point
+; regions as they are, with a remark that says why; integer regions of the
+; same function are still transformed, and nothing is pinned.
+; RUN: %divopt-opt -passes='branch-dist<force>' -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: FileCheck %s < %t.ll
+; RUN: %divopt-opt -passes='iter-delay<majority;force>' -pass-remarks=divopt -pass-remarks-missed=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=DELAY
+; RUN: %divopt-opt -passes='loop-split<force>' -pass-remarks-missed=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=SPLIT
+; RUN: %divopt-opt -passes='kernel-split<force>' -pass-remarks-missed=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=KSPLIT
+; RUN: %if ptxas %{ llc -mtriple=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
+
+target triple = "nvptx64-nvidia-cuda"
+
+; REMARK: remark: <unknown>:0:0: divergent branch not distributed: the code computes in floating point under fast-math flags (nsz, reassoc, nnan, ninf), which code generation folds in ways DivOpt cannot pin down: restructured, its results would change in the last bits
+; REMARK-NEXT: remark: <unknown>:0:0: distributed divergent branch: melded 3 pairs of 3+3 instructions with 1 selects
+; REMARK-NEXT: remark: <unknown>:0:0: divergent branch not distributed: the code computes in floating point under fast-math flags
+
+; The arms are floating point: left as they are, the product unpinned.
+; CHECK-LABEL: define ptx_kernel void @float_arms(
+; CHECK:         br i1 %c, label %then, label %else
+; CHECK:         %tm = fmul fast float %x, 1.250000e+00
+; CHECK:         %ts = fadd fast float %tm, %y
+; CHECK-NOT:     llvm.fma
+; CHECK-NOT:     llvm.nvvm.mul.rn
+define ptx_kernel void @float_arms(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %tid
+  %x = load float, ptr addrspace(1) %p
+  %q = getelementptr float, ptr addrspace(1) %in, i32 64
+  %y = load float, ptr addrspace(1) %q
+  %c = icmp ult i32 %tid, 16
+  br i1 %c, label %then, label %else
+then:
+  %tm = fmul fast float %x, 1.25
+  %ts = fadd fast float %tm, %y
+  %tq = fmul fast float %ts, %ts
+  br label %join
+else:
+  %em = fmul fast float %x, 0.875
+  %es = fadd fast float %em, %y
+  %eq = fmul fast float %es, %es
+  br label %join
+join:
+  %r = phi float [ %tq, %then ], [ %eq, %else ]
+  %o = getelementptr float, ptr addrspace(1) %out, i32 %tid
+  store float %r, ptr addrspace(1) %o
+  ret void
+}
+
+; Integer arms in a fast-math function meld; the float code after the join
+; is not pinned (no llvm.fma, no mul.rn) and keeps its flags.
+; CHECK-LABEL: define ptx_kernel void @int_arms(
+; CHECK:         select i1 %c, i32 7, i32 9
+; CHECK:         %f = fmul fast float %x, 3.000000e+00
+; CHECK-NOT:     llvm.nvvm.mul.rn
+; CHECK:         ret void
+define ptx_kernel void @int_arms(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(1) %fout) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %tid
+  %v = load i32, ptr addrspace(1) %p
+  %c = icmp ult i32 %tid, 16
+  br i1 %c, label %then, label %else
+then:
+  %t1 = mul i32 %v, 7
+  %t2 = xor i32 %t1, %tid
+  %t3 = add i32 %t2, 5
+  br label %join
+else:
+  %e1 = mul i32 %v, 9
+  %e2 = xor i32 %e1, %tid
+  %e3 = add i32 %e2, 5
+  br label %join
+join:
+  %r = phi i32 [ %t3, %then ], [ %e3, %else ]
+  %o = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %r, ptr addrspace(1) %o
+  %x = uitofp i32 %r to float
+  %f = fmul fast float %x, 3.0
+  %g = fadd fast float %f, 1.0
+  %fo = getelementptr float, ptr addrspace(1) %fout, i32 %tid
+  store float %g, ptr addrspace(1) %fo
+  ret void
+}
+
+; Kernel splitting's parts are the kernel's code with blocks merged and
+; removed: a fast-math kernel that computes in floating point anywhere is
+; not split.
+; KSPLIT: kernel float_arms not split at this divergent branch: the code computes in floating point under fast-math flags
+; KSPLIT: kernel int_arms not split at this divergent branch: the code computes in floating point under fast-math flags
+
+; A loop of floating-point arms is not delayed, nor split.
+; DELAY: remark: <unknown>:0:0: loop not delayed: the code computes in floating point under fast-math flags
+; DELAY-NOT: delayed iterations
+; SPLIT: loop not split: the code computes in floating point under fast-math flags
+define ptx_kernel void @float_loop(ptr addrspace(1) %seeds, ptr addrspace(1) %out, i32 %n, i32 %thresh) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %go = icmp sgt i32 %n, 0
+  br i1 %go, label %body, label %exit
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %idx = add i32 %i, %tid
+  %p = getelementptr i32, ptr addrspace(1) %seeds, i32 %idx
+  %rnd = load i32, ptr addrspace(1) %p
+  %c = icmp ult i32 %rnd, %thresh
+  br i1 %c, label %then, label %else
+then:
+  %t = fmul fast float %acc, 3.0
+  %t1 = fadd fast float %t, 1.0
+  br label %latch
+else:
+  %e = fmul fast float %acc, 0.5
+  %e1 = fadd fast float %e, 2.0
+  br label %latch
+latch:
+  %acc.next = phi float [ %t1, %then ], [ %e1, %else ]
+  %i.next = add i32 %i, 1
+  %exitc = icmp eq i32 %i.next, %n
+  br i1 %exitc, label %exit, label %body
+exit:
+  %acc.out = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %q = getelementptr float, ptr addrspace(1) %out, i32 %tid
+  store float %acc.out, ptr addrspace(1) %q
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -375,9 +375,19 @@ moveIntoCopy(ArrayRef<Instruction *> Run, BasicBlock *Into, BasicBlock *G,
     Original[To] = From;
   for (PHINode *P : Inserted) {
     BasicBlock *BB = P->getParent();
-    P->moveBefore(BB->getFirstNonPHIIt());
     auto *X = const_cast<BasicBlock *>(Original.lookup(BB));
-    assert(X && "SSAUpdater joined values outside the copy");
+    if (!X) {
+      // Outside the copy the SSA updater may leave a PHI whose incoming
+      // values are all one (which it makes depends on the order of the
+      // block's predecessor list: fuzz seed 107); outside, no partner is
+      // needed, and the PHI is valid SSA anyway.
+      if (Value *V = P->hasConstantValue()) {
+        P->replaceAllUsesWith(V);
+        P->eraseFromParent();
+      }
+      continue;
+    }
+    P->moveBefore(BB->getFirstNonPHIIt());
     auto *Partner =
         PHINode::Create(P->getType(), pred_size(X), P->getName() + ".none",
                         X->getFirstNonPHIIt());

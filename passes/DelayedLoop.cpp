@@ -22,6 +22,15 @@
 
 using namespace llvm;
 
+/// What a PHI of the delayed loop gets on a path whose lanes never read
+/// it (a carried value on entry, a loop-out value of a lane still
+/// waiting). Poison would do for LLVM, and NVPTX leaves it an unwritten
+/// register; but ptxas -O3 computed wrong results from such code where
+/// every lane is right whatever defined value it holds (fuzz seed 399;
+/// right with zero, and at ptxas -O0 and -O1:
+/// bench/results/2026-11-26-h200-fast-math-bisect.md). Zero costs a move.
+static Constant *getUnreadValue(Type *Ty) { return Constant::getNullValue(Ty); }
+
 namespace divopt {
 
 /// Most cases of a delayed switch: each is a compare per trip.
@@ -468,7 +477,7 @@ void LoopDelayer::buildHeader() {
   }
   for (Instruction *I : PreValues) {
     PHINode *C = B.CreatePHI(I->getType(), 2, I->getName() + ".carried");
-    C->addIncoming(PoisonValue::get(I->getType()), S.Preheader);
+    C->addIncoming(getUnreadValue(I->getType()), S.Preheader);
     PreCarry[I] = C;
   }
   Pending = B.CreatePHI(I1, 2, "delay.pending");
@@ -500,7 +509,7 @@ void LoopDelayer::buildVote() {
     if (GuardBB)
       M->addIncoming(DT->dominates(I, GuardBB->getTerminator())
                          ? cast<Value>(I)
-                         : PoisonValue::get(I->getType()),
+                         : getUnreadValue(I->getType()),
                      GuardBB);
     PreMerged[I] = M;
     // Uses after the loop too: a lane leaves right after its last
@@ -809,7 +818,7 @@ void LoopDelayer::buildLatch() {
     Value *Cur = inLoop(Out);
     PHINode *Last = B.CreatePHI(Cur->getType(), 2, Cur->getName() + ".last");
     Last->addIncoming(Cur, S.Latch);
-    Last->addIncoming(PoisonValue::get(Cur->getType()), Wait);
+    Last->addIncoming(getUnreadValue(Cur->getType()), Wait);
     Cur->replaceUsesWithIf(Last, [&](Use &U) {
       return !InLoop.contains(cast<Instruction>(U.getUser())->getParent());
     });

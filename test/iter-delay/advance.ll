@@ -36,8 +36,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %rng.state = phi i32 [ %seed, %preheader ], [ %rng.state.next, %delay.latch ]
 ; CHECK-NEXT:    %fused.in.state = phi i1 [ %first, %preheader ], [ %fused.in.state.next, %delay.latch ]
 ; CHECK-NEXT:    %a.state = phi float [ %a0, %preheader ], [ %a.state.next, %delay.latch ]
-; CHECK-NEXT:    %rng.next.carried = phi i32 [ poison, %preheader ], [ %rng.next.pending, %delay.latch ]
-; CHECK-NEXT:    %fused.carried = phi i1 [ poison, %preheader ], [ %fused.pending, %delay.latch ]
+; CHECK-NEXT:    %rng.next.carried = phi i32 [ 0, %preheader ], [ %rng.next.pending, %delay.latch ]
+; CHECK-NEXT:    %fused.carried = phi i1 [ false, %preheader ], [ %fused.pending, %delay.latch ]
 ; CHECK-NEXT:    %delay.pending = phi i1 [ false, %preheader ], [ %delay.pending.next, %delay.latch ]
 ; CHECK-NEXT:    %delay.turn = phi i1 [ true, %preheader ], [ %delay.turn.next, %delay.latch ]
 ; CHECK-NEXT:    br i1 %delay.pending, label %delay.vote, label %body, !divopt.delayed

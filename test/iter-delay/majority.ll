@@ -20,8 +20,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       delay.header:
 ; CHECK-NEXT:    %i.state = phi i32 [ 0, %preheader ], [ %i.state.next, %delay.latch ]
 ; CHECK-NEXT:    %acc.state = phi float [ 0.000000e+00, %preheader ], [ %acc.state.next, %delay.latch ]
-; CHECK-NEXT:    %rnd.carried = phi i32 [ poison, %preheader ], [ %rnd.pending, %delay.latch ]
-; CHECK-NEXT:    %c.carried = phi i1 [ poison, %preheader ], [ %c.pending, %delay.latch ]
+; CHECK-NEXT:    %rnd.carried = phi i32 [ 0, %preheader ], [ %rnd.pending, %delay.latch ]
+; CHECK-NEXT:    %c.carried = phi i1 [ false, %preheader ], [ %c.pending, %delay.latch ]
 ; CHECK-NEXT:    %delay.pending = phi i1 [ false, %preheader ], [ %delay.pending.next, %delay.latch ]
 ; CHECK-NEXT:    %delay.phase = phi i32 [ 0, %preheader ], [ %delay.phase.next, %delay.latch ]
 ; CHECK:         br i1 %delay.pending, label %delay.vote, label %body, !divopt.delayed
@@ -69,7 +69,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT:    %acc.state.next = phi float [ %acc.next, %latch ], [ %acc.state, %delay.wait ]
 ; CHECK-NEXT:    %delay.pending.next = phi i1 [ false, %latch ], [ true, %delay.wait ]
 ; CHECK-NEXT:    %delay.exits.now = phi i1 [ %exitc, %latch ], [ false, %delay.wait ]
-; CHECK-NEXT:    %acc.next.last = phi float [ %acc.next, %latch ], [ poison, %delay.wait ]
+; CHECK-NEXT:    %acc.next.last = phi float [ %acc.next, %latch ], [ 0.000000e+00, %delay.wait ]
 ; CHECK-NEXT:    br i1 %delay.exits.now, label %delay.exit, label %delay.header
 ; CHECK:       delay.exit:
 ; CHECK-NEXT:    br label %exit

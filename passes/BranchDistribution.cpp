@@ -361,7 +361,7 @@ private:
   const BranchDistributionOptions &Opts;
   /// Measured facts, where -divopt-profile-use has records of F.
   FunctionProfile Prof;
-  /// F is compiled with fast-math folds: its floating-point code stays.
+  /// F is compiled with fast-math folds: it stays as it is.
   bool FastMath;
   /// Branches already decided; they stay in the function untouched.
   DecidedSet<Instruction> Seen;
@@ -421,18 +421,6 @@ const DivergentBranch *Distributor::nextCandidate(const DivergenceInfo &DI) {
   return nullptr;
 }
 
-/// Whether DB's arms, or the values they pass to the join, are floating
-/// point.
-static bool touchesFloatingPoint(const DivergentBranch &DB) {
-  if (DB.Join && any_of(DB.Join->phis(), [](const PHINode &P) {
-        return P.getType()->getScalarType()->isFloatingPointTy();
-      }))
-    return true;
-  return any_of(DB.Arms, [](const ArmRegion &A) {
-    return touchesFloatingPoint(ArrayRef<BasicBlock *>(A.Blocks));
-  });
-}
-
 bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
   if (DB.Kind == BranchKind::Switch) {
     missed(*DB.Term, "Switch", "switches are not distributed");
@@ -452,7 +440,7 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
                ", not a conditional br");
     return false;
   }
-  if (FastMath && touchesFloatingPoint(DB)) {
+  if (FastMath) {
     missed(*Br, "FastMath", FastMathRefusal);
     return false;
   }

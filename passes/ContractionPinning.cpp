@@ -676,17 +676,6 @@ bool hasFastMathFolds(const Function &F) {
   return false;
 }
 
-bool touchesFloatingPoint(ArrayRef<BasicBlock *> Blocks) {
-  auto IsFP = [](const Value *V) {
-    return V->getType()->getScalarType()->isFloatingPointTy();
-  };
-  for (BasicBlock *BB : Blocks)
-    for (Instruction &I : *BB)
-      if (IsFP(&I) || any_of(I.operands(), IsFP))
-        return true;
-  return false;
-}
-
 ContractionPins ContractionPins::pin(Function &F) {
   ContractionPins P;
   if (F.isDeclaration())

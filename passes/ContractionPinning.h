@@ -38,13 +38,11 @@
 #ifndef DIVOPT_PASSES_CONTRACTIONPINNING_H
 #define DIVOPT_PASSES_CONTRACTIONPINNING_H
 
-#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/Value.h"
 
 namespace llvm {
-class BasicBlock;
 class Function;
 class Instruction;
 } // namespace llvm
@@ -56,22 +54,20 @@ namespace divopt {
 /// rewrites products and sums (a sign of zero under nsz, constants and
 /// fma chains under reassoc) in ways an explicit `llvm.fma` or
 /// `llvm.nvvm.mul.rn` would hide, and -ffast-math fuses a product into a
-/// sum whatever its flags: a transform does not pin such a function, and
-/// leaves its floating-point code where it is (the melding campaign's
-/// fast-math mismatches: bench/results/2026-11-26-h200-fast-math-bisect.md).
+/// sum whatever its flags, so a transform can neither pin such a function
+/// nor restructure any part of it unpinned (the fusion of products and sums
+/// around the part, across its blocks, would change): it leaves the
+/// function as it is (the melding campaign's fast-math mismatches:
+/// bench/results/2026-11-26-h200-fast-math-bisect.md).
 bool hasFastMathFolds(const llvm::Function &F);
-
-/// Whether any instruction of Blocks computes, selects, passes or stores
-/// a floating-point value.
-bool touchesFloatingPoint(llvm::ArrayRef<llvm::BasicBlock *> Blocks);
 
 /// The reason a transform gives for leaving floating-point code of a
 /// function with fast-math folds as it is (hasFastMathFolds).
 inline constexpr const char *FastMathRefusal =
-    "the code computes in floating point under fast-math flags (nsz, "
-    "reassoc, nnan, ninf), which code generation folds in ways DivOpt "
-    "cannot pin down: restructured, its results would change in the last "
-    "bits";
+    "the function computes in floating point under fast-math flags (nsz, "
+    "reassoc, nnan, ninf), which code generation folds and fuses in ways "
+    "DivOpt cannot pin down: restructured anywhere, its results would "
+    "change in the last bits";
 
 /// The contractions of one function, made explicit, and what they
 /// replaced, so that a transform that ends up changing nothing leaves the
@@ -122,9 +118,9 @@ template <typename TransformFn>
 bool transformWithPinnedContractions(llvm::Function &F,
                                      llvm::FunctionAnalysisManager &FAM,
                                      TransformFn Transform) {
-  // Under fast-math the pinner's model of code generation is incomplete
-  // (hasFastMathFolds): the transforms leave floating-point code alone
-  // there instead, and what they restructure needs no pins.
+  // Under fast-math pinning would change the results itself
+  // (hasFastMathFolds); the transforms then refuse every candidate, with
+  // remarks, and change nothing.
   ContractionPins Pins = hasFastMathFolds(F) ? ContractionPins()
                                              : ContractionPins::pin(F);
   if (!Pins.empty())

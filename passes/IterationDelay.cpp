@@ -261,7 +261,7 @@ private:
   const IterationDelayOptions &Opts;
   /// Measured facts, where -divopt-profile-use has records of F.
   FunctionProfile FP;
-  /// F is compiled with fast-math folds: its floating-point loops stay.
+  /// F is compiled with fast-math folds: it stays as it is.
   bool FastMath;
   DecidedSet<Instruction> Seen;
   /// While F does not change: its registers, and the cost of a trip of the
@@ -700,7 +700,7 @@ bool Delayer::run() {
              "no divergent branch at the top level of the loop's body");
       continue;
     }
-    if (FastMath && touchesFloatingPoint(L->getBlocks())) {
+    if (FastMath) {
       missed(*First->Term, "FastMath", FastMathRefusal);
       continue;
     }

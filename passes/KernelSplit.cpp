@@ -560,12 +560,8 @@ bool Splitter::run() {
   std::optional<SplitRefusal> Why = checkKernelSplittable(F);
   if (!Why && hasParts(F))
     Why = SplitRefusal{"AlreadySplit", "the kernel was split before"};
-  if (!Why && hasFastMathFolds(F)) {
-    // The parts are the kernel's code with blocks merged and removed.
-    SmallVector<BasicBlock *, 32> Blocks(llvm::make_pointer_range(F));
-    if (touchesFloatingPoint(Blocks))
-      Why = SplitRefusal{"FastMath", FastMathRefusal};
-  }
+  if (!Why && hasFastMathFolds(F))
+    Why = SplitRefusal{"FastMath", FastMathRefusal};
   if (!Why)
     if (Error E = checkLaunchPlanFree(F))
       Why = SplitRefusal{"LaunchPlan", toString(std::move(E))};

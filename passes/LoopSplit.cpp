@@ -154,7 +154,7 @@ Loop *Splitter::nextCandidate(LoopInfo &LI) {
 }
 
 bool Splitter::trySplit(Loop &L, const Target &T) {
-  if (hasFastMathFolds(F) && touchesFloatingPoint(L.getBlocks())) {
+  if (hasFastMathFolds(F)) {
     missed(L, "FastMath", FastMathRefusal);
     return false;
   }

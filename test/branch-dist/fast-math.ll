@@ -4,10 +4,11 @@
 ; chains and constants under reassoc, and -ffast-math fuses a product into
 ; a sum whatever its flags. Pinned and melded, the melding campaign's
 ; fast-math kernels changed in the last bits and in signs of zero
-; (bench/results/2026-11-26-h200-fast-math-bisect.md). So in such a
-; function branch distribution and iteration delaying leave floating-point
-; regions as they are, with a remark that says why; integer regions of the
-; same function are still transformed, and nothing is pinned.
+; (bench/results/2026-11-26-h200-fast-math-bisect.md), and restructuring
+; even an integer region of such a function, unpinned, changed what ptxas
+; fuses around it (seeds 138 and 164). So no transform touches a function
+; with fast-math flags: every candidate is refused with a remark that says
+; why, and nothing is pinned. The same integer code without them melds.
 ; RUN: %divopt-opt -passes='branch-dist<force>' -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %divopt-opt -passes='iter-delay<majority;force>' -pass-remarks=divopt -pass-remarks-missed=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=DELAY
@@ -17,9 +18,10 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; REMARK: remark: <unknown>:0:0: divergent branch not distributed: the code computes in floating point under fast-math flags (nsz, reassoc, nnan, ninf), which code generation folds in ways DivOpt cannot pin down: restructured, its results would change in the last bits
+; REMARK: remark: <unknown>:0:0: divergent branch not distributed: the function computes in floating point under fast-math flags (nsz, reassoc, nnan, ninf), which code generation folds and fuses in ways DivOpt cannot pin down: restructured anywhere, its results would change in the last bits
+; REMARK-NEXT: remark: <unknown>:0:0: divergent branch not distributed: the function computes in floating point under fast-math flags
+; REMARK-NEXT: remark: <unknown>:0:0: divergent branch not distributed: the function computes in floating point under fast-math flags
 ; REMARK-NEXT: remark: <unknown>:0:0: distributed divergent branch: melded 3 pairs of 3+3 instructions with 1 selects
-; REMARK-NEXT: remark: <unknown>:0:0: divergent branch not distributed: the code computes in floating point under fast-math flags
 
 ; The arms are floating point: left as they are, the product unpinned.
 ; CHECK-LABEL: define ptx_kernel void @float_arms(
@@ -54,10 +56,10 @@ join:
   ret void
 }
 
-; Integer arms in a fast-math function meld; the float code after the join
-; is not pinned (no llvm.fma, no mul.rn) and keeps its flags.
+; Integer arms, but the function computes in floating point with fast-math
+; flags after the join: left as it is, unpinned.
 ; CHECK-LABEL: define ptx_kernel void @int_arms(
-; CHECK:         select i1 %c, i32 7, i32 9
+; CHECK:         br i1 %c, label %then, label %else
 ; CHECK:         %f = fmul fast float %x, 3.000000e+00
 ; CHECK-NOT:     llvm.nvvm.mul.rn
 ; CHECK:         ret void
@@ -90,16 +92,14 @@ join:
   ret void
 }
 
-; Kernel splitting's parts are the kernel's code with blocks merged and
-; removed: a fast-math kernel that computes in floating point anywhere is
-; not split.
-; KSPLIT: kernel float_arms not split at this divergent branch: the code computes in floating point under fast-math flags
-; KSPLIT: kernel int_arms not split at this divergent branch: the code computes in floating point under fast-math flags
+; Nor is a fast-math kernel split.
+; KSPLIT: kernel float_arms not split at this divergent branch: the function computes in floating point under fast-math flags
+; KSPLIT: kernel int_arms not split at this divergent branch: the function computes in floating point under fast-math flags
 
 ; A loop of floating-point arms is not delayed, nor split.
-; DELAY: remark: <unknown>:0:0: loop not delayed: the code computes in floating point under fast-math flags
+; DELAY: remark: <unknown>:0:0: loop not delayed: the function computes in floating point under fast-math flags
 ; DELAY-NOT: delayed iterations
-; SPLIT: loop not split: the code computes in floating point under fast-math flags
+; SPLIT: loop not split: the function computes in floating point under fast-math flags
 define ptx_kernel void @float_loop(ptr addrspace(1) %seeds, ptr addrspace(1) %out, i32 %n, i32 %thresh) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -130,6 +130,37 @@ exit:
   %acc.out = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
   %q = getelementptr float, ptr addrspace(1) %out, i32 %tid
   store float %acc.out, ptr addrspace(1) %q
+  ret void
+}
+
+; The same integer arms in a function without fast-math flags meld.
+; CHECK-LABEL: define ptx_kernel void @int_arms_plain(
+; CHECK:         select i1 %c, i32 7, i32 9
+define ptx_kernel void @int_arms_plain(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(1) %fout) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %tid
+  %v = load i32, ptr addrspace(1) %p
+  %c = icmp ult i32 %tid, 16
+  br i1 %c, label %then, label %else
+then:
+  %t1 = mul i32 %v, 7
+  %t2 = xor i32 %t1, %tid
+  %t3 = add i32 %t2, 5
+  br label %join
+else:
+  %e1 = mul i32 %v, 9
+  %e2 = xor i32 %e1, %tid
+  %e3 = add i32 %e2, 5
+  br label %join
+join:
+  %r = phi i32 [ %t3, %then ], [ %e3, %else ]
+  %o = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %r, ptr addrspace(1) %o
+  %x = uitofp i32 %r to float
+  %f = fmul contract float %x, 3.0
+  %fo = getelementptr float, ptr addrspace(1) %fout, i32 %tid
+  store float %f, ptr addrspace(1) %fo
   ret void
 }
 

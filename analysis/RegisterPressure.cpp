@@ -19,6 +19,9 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
@@ -95,6 +98,8 @@ unsigned getFunctionMaxLive(const Function &F, CalleeMemo &Memo);
 /// added to such an index hold no register across the code between their
 /// definition and their uses; what they are computed from does.
 class RegisterModel {
+  friend class FunctionPressure;
+
 public:
   explicit RegisterModel(const Function &F) {
     CalleeMemo Memo;
@@ -254,8 +259,29 @@ unsigned unitsOf(const ValueSet &S) {
   return Units;
 }
 
-/// Classic SSA liveness: a PHI's operand is live out of the incoming block,
-/// not live into the PHI's block.
+/// The values live out of and into BB, given the values live into each of
+/// its successors (LiveInOf). A PHI's operand is live out of the incoming
+/// block, not live into the PHI's block.
+template <typename LiveInFn>
+void transferBlock(const BasicBlock &BB, const RegisterModel &RM,
+                   LiveInFn LiveInOf, ValueSet &Out, ValueSet &In) {
+  for (const BasicBlock *S : successors(&BB)) {
+    for (const Value *V : LiveInOf(S))
+      Out.insert(V);
+    for (const PHINode &P : S->phis())
+      if (const Value *V = P.getIncomingValueForBlock(&BB))
+        RM.forEachRegister(V, [&](const Value *R) { Out.insert(R); });
+  }
+  In = Out;
+  for (const Instruction &I : reverse(BB)) {
+    In.erase(&I);
+    if (isa<PHINode>(I) || RM.isFolded(&I))
+      continue;
+    RM.forEachRegisterOperand(I, [&](const Value *V) { In.insert(V); });
+  }
+}
+
+/// Classic SSA liveness, to a fixed point over the whole function.
 class Liveness {
 public:
   Liveness(const Function &F, const RegisterModel &RM) : RM(RM) {
@@ -271,23 +297,15 @@ public:
 
   const ValueSet &liveOut(const BasicBlock *BB) { return LiveOut[BB]; }
 
+  const ValueSet &liveIn(const BasicBlock *BB) { return LiveIn[BB]; }
+
 private:
   bool update(const BasicBlock &BB) {
-    ValueSet Out;
-    for (const BasicBlock *S : successors(&BB)) {
-      for (const Value *V : LiveIn[S])
-        Out.insert(V);
-      for (const PHINode &P : S->phis())
-        if (const Value *In = P.getIncomingValueForBlock(&BB))
-          RM.forEachRegister(In, [&](const Value *V) { Out.insert(V); });
-    }
-    ValueSet In = Out;
-    for (const Instruction &I : reverse(BB)) {
-      In.erase(&I);
-      if (isa<PHINode>(I) || RM.isFolded(&I))
-        continue;
-      RM.forEachRegisterOperand(I, [&](const Value *V) { In.insert(V); });
-    }
+    ValueSet Out, In;
+    transferBlock(
+        BB, RM,
+        [&](const BasicBlock *S) -> const ValueSet & { return LiveIn[S]; }, Out,
+        In);
     bool Changed =
         Out.size() != LiveOut[&BB].size() || In.size() != LiveIn[&BB].size();
     LiveOut[&BB] = std::move(Out);
@@ -524,7 +542,7 @@ unsigned estimateRegistersAfter(
   return Regs;
 }
 
-FunctionPressure::FunctionPressure(const Function &F) {
+FunctionPressure::FunctionPressure(const Function &F) : F(&F) {
   if (F.isDeclaration())
     return;
   Model = std::make_unique<RegisterModel>(F);
@@ -535,6 +553,8 @@ FunctionPressure::FunctionPressure(const Function &F) {
     ByMax.push_back({&BB, Max});
     MaxLive = std::max(MaxLive, Max);
     LiveOut[&BB].assign(Out.begin(), Out.end());
+    const ValueSet &In = L.liveIn(&BB);
+    LiveIn[&BB].assign(In.begin(), In.end());
   }
   // Highest first: the maximum outside a region is the first entry not in
   // it, found past the region's own blocks at most.
@@ -621,6 +641,239 @@ unsigned FunctionPressure::getAddedRegionMaxLive(
   if (Blocks.empty())
     return 0;
   return getRegionMaxLive(Blocks, ExitLiveOut, RegisterModel(*Model, Added));
+}
+
+static cl::opt<bool> VerifyIncremental(
+    "divopt-verify-incremental", cl::init(false), cl::Hidden,
+    cl::desc("Check incremental register pressure and branch distribution's "
+             "candidates against a recomputation after each meld"));
+
+bool verifyIncremental() { return VerifyIncremental; }
+
+unsigned FunctionPressure::getRegisters() const {
+  RegisterPressure RP;
+  RP.MaxLive = MaxLive;
+  RP.Limit = getRegisterLimit(*F);
+  return estimateRegisters(RP);
+}
+
+/// The blocks from Head up to Join (excluded), in reverse post order, into
+/// Blocks and InRegion; false unless they form a region entered at Head
+/// only, from outside it, and left to Join only.
+static bool getRegion(const BasicBlock &Head, const BasicBlock &Join,
+                      SmallVectorImpl<const BasicBlock *> &Blocks,
+                      SmallPtrSetImpl<const BasicBlock *> &InRegion) {
+  if (&Head == &Join)
+    return false;
+  SmallVector<std::pair<const BasicBlock *, unsigned>, 16> Stack{{&Head, 0}};
+  InRegion.insert(&Head);
+  while (!Stack.empty()) {
+    auto &[BB, Next] = Stack.back();
+    const Instruction *T = BB->getTerminator();
+    if (!T || T->getNumSuccessors() == 0)
+      return false; // The region leaves the function.
+    if (Next < T->getNumSuccessors()) {
+      const BasicBlock *S = T->getSuccessor(Next++);
+      if (S != &Join && InRegion.insert(S).second)
+        Stack.push_back({S, 0});
+      continue;
+    }
+    Blocks.push_back(BB);
+    Stack.pop_back();
+  }
+  std::reverse(Blocks.begin(), Blocks.end());
+  for (const BasicBlock *BB : Blocks)
+    for (const BasicBlock *P : predecessors(BB))
+      if (InRegion.contains(P) == (BB == &Head))
+        return false;
+  return true;
+}
+
+RegionRewrite FunctionPressure::beginRewrite(const BasicBlock &Head,
+                                             const BasicBlock &Join) const {
+  RegionRewrite RW;
+  SmallPtrSet<const BasicBlock *, 16> InRegion;
+  if (!Model || !getRegion(Head, Join, RW.Blocks, InRegion))
+    return RW; // No Head: update() declines.
+  RW.Head = &Head;
+  RW.Join = &Join;
+  SmallPtrSet<const Value *, 32> Outside;
+  auto AddOutside = [&](const Value *V) {
+    if (const auto *I = dyn_cast<Instruction>(V);
+        I && !InRegion.contains(I->getParent()) && Outside.insert(I).second)
+      RW.OutsideOperands.push_back(I);
+  };
+  for (const BasicBlock *BB : RW.Blocks)
+    for (const Instruction &I : *BB) {
+      RW.Insts.push_back(&I);
+      for (const Value *Op : I.operands())
+        AddOutside(Op);
+      // The rewrite makes the arms' uses outside the region (unreachable
+      // blocks') read poison: it changes those blocks too.
+      if (BB != &Head && any_of(I.users(), [&](const User *U) {
+            const auto *UI = cast<Instruction>(U);
+            return !InRegion.contains(UI->getParent()) &&
+                   !(isa<PHINode>(UI) && UI->getParent() == &Join);
+          }))
+        return RegionRewrite();
+    }
+  for (const PHINode &P : Join.phis())
+    for (const Value *V : P.incoming_values())
+      AddOutside(V);
+  for (const Instruction &I : Head) {
+    RW.HeadInsts.insert(&I);
+    if (Model->isFolded(&I))
+      RW.HeadFolded.insert(&I);
+  }
+  RW.NumHeadPhis = std::distance(Head.phis().begin(), Head.phis().end());
+  if (auto It = LiveIn.find(&Head); It != LiveIn.end())
+    RW.LiveIntoHead.assign(It->second.begin(), It->second.end());
+  return RW;
+}
+
+bool FunctionPressure::update(const RegionRewrite &RW) {
+  if (!RW.Head || !Model)
+    return false;
+  const BasicBlock &Head = *RW.Head, &Join = *RW.Join;
+  SmallVector<const BasicBlock *, 16> Blocks;
+  SmallPtrSet<const BasicBlock *, 16> InRegion;
+  if (!getRegion(Head, Join, Blocks, InRegion) ||
+      std::distance(Head.phis().begin(), Head.phis().end()) != RW.NumHeadPhis)
+    return false;
+
+  // Which values fold: the region's are found again, users before
+  // definitions as RegisterModel does; those outside it whose users the
+  // rewrite changed, and those of Head it kept, must not change, or the
+  // rest of the function's liveness would.
+  RegisterModel &RM = *Model;
+  for (const Instruction *I : RW.Insts)
+    RM.Folded.erase(I);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const BasicBlock *BB : reverse(Blocks))
+      for (const Instruction &I : reverse(*BB))
+        if (!RM.Folded.contains(&I) && RM.isFoldable(I)) {
+          RM.Folded.insert(&I);
+          Changed = true;
+        }
+  }
+  auto KeepsFolding = [&](const Value *V) {
+    const auto *I = dyn_cast<Instruction>(V);
+    return !I || InRegion.contains(I->getParent()) ||
+           RM.isFoldable(*I) == RM.Folded.contains(I);
+  };
+  if (!all_of(RW.OutsideOperands, KeepsFolding))
+    return false;
+  for (const PHINode &P : Join.phis())
+    if (!all_of(P.incoming_values(), KeepsFolding))
+      return false;
+  for (const BasicBlock *BB : Blocks)
+    for (const Instruction &I : *BB) {
+      if (!all_of(I.operands(), KeepsFolding))
+        return false;
+      if (RW.HeadInsts.contains(&I)) {
+        if (RM.Folded.contains(&I) != RW.HeadFolded.contains(&I))
+          return false;
+      } else if (any_of(I.users(), [&](const User *U) {
+                   const auto *UI = cast<Instruction>(U);
+                   return !InRegion.contains(UI->getParent()) &&
+                          !(isa<PHINode>(UI) && UI->getParent() == &Join);
+                 })) {
+        return false; // New code read outside the region but at the join.
+      }
+      if (const auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = CB->getCalledFunction();
+            Callee && !Callee->isDeclaration() &&
+            !RM.CalleeRegisters.contains(Callee))
+          return false;
+    }
+
+  // The region's liveness, from what is live into the join, which the
+  // rewrite did not change.
+  ValueSet JoinIn;
+  if (auto It = LiveIn.find(&Join); It != LiveIn.end())
+    JoinIn.insert(It->second.begin(), It->second.end());
+  DenseMap<const BasicBlock *, ValueSet> In, Out;
+  auto LiveInOf = [&](const BasicBlock *S) -> const ValueSet & {
+    return S == &Join ? JoinIn : In[S];
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const BasicBlock *BB : reverse(Blocks)) {
+      ValueSet O, I;
+      transferBlock(*BB, RM, LiveInOf, O, I);
+      Changed |= O.size() != Out[BB].size() || I.size() != In[BB].size();
+      Out[BB] = std::move(O);
+      In[BB] = std::move(I);
+    }
+  }
+  const ValueSet &HeadIn = In[&Head];
+  if (HeadIn.size() != RW.LiveIntoHead.size() ||
+      !all_of(RW.LiveIntoHead,
+              [&](const Value *V) { return HeadIn.contains(V); }))
+    return false;
+
+  // The old blocks go before the new ones come: the allocator may have
+  // given a new block an old one's address.
+  SmallPtrSet<const BasicBlock *, 16> Old(RW.Blocks.begin(), RW.Blocks.end());
+  for (const BasicBlock *BB : RW.Blocks) {
+    LiveOut.erase(BB);
+    LiveIn.erase(BB);
+  }
+  llvm::erase_if(ByMax, [&](const auto &E) { return Old.contains(E.first); });
+  for (const BasicBlock *BB : Blocks) {
+    LiveOut[BB].assign(Out[BB].begin(), Out[BB].end());
+    LiveIn[BB].assign(In[BB].begin(), In[BB].end());
+    ByMax.push_back({BB, blockMaxLive(*BB, Out[BB], RM)});
+  }
+  llvm::stable_sort(
+      ByMax, [](const auto &A, const auto &B) { return A.second > B.second; });
+  MaxLive = ByMax.empty() ? 0 : ByMax.front().second;
+
+  if (VerifyIncremental)
+    if (std::string D = diff(FunctionPressure(*F)); !D.empty())
+      report_fatal_error(Twine("divopt: incremental register pressure of ") +
+                         F->getName() + " differs from a recomputation: " + D);
+  return true;
+}
+
+std::string FunctionPressure::diff(const FunctionPressure &Fresh) const {
+  std::string D;
+  raw_string_ostream OS(D);
+  if (MaxLive != Fresh.MaxLive)
+    OS << "max live " << MaxLive << " against " << Fresh.MaxLive << "; ";
+  auto Sorted = [](auto V) {
+    llvm::sort(V, [](const auto &A, const auto &B) {
+      return std::less<const void *>()(A.first, B.first);
+    });
+    return V;
+  };
+  if (Sorted(ByMax) != Sorted(Fresh.ByMax))
+    OS << "block maxima differ; ";
+  auto SameSets = [](const LiveOutMap &A, const LiveOutMap &B,
+                     const BasicBlock *BB) {
+    auto Get = [BB](const LiveOutMap &M) -> ArrayRef<const Value *> {
+      auto It = M.find(BB);
+      return It == M.end() ? ArrayRef<const Value *>() : It->second;
+    };
+    ArrayRef<const Value *> X = Get(A), Y = Get(B);
+    SmallPtrSet<const Value *, 32> S(X.begin(), X.end());
+    return X.size() == Y.size() &&
+           all_of(Y, [&](const Value *V) { return S.contains(V); });
+  };
+  for (const BasicBlock &BB : *F) {
+    if (!SameSets(LiveOut, Fresh.LiveOut, &BB))
+      OS << "live out of " << BB.getName() << " differs; ";
+    if (!SameSets(LiveIn, Fresh.LiveIn, &BB))
+      OS << "live into " << BB.getName() << " differs; ";
+    for (const Instruction &I : BB)
+      if (Model->isFolded(&I) != Fresh.Model->isFolded(&I))
+        OS << "folding of " << I.getName() << " differs; ";
+  }
+  if (LiveOut.size() != Fresh.LiveOut.size() ||
+      LiveIn.size() != Fresh.LiveIn.size())
+    OS << "blocks differ; ";
+  return D;
 }
 
 } // namespace divopt

@@ -28,11 +28,13 @@
 #define DIVOPT_ANALYSIS_REGISTERPRESSURE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <memory>
+#include <string>
 
 namespace llvm {
 class BasicBlock;
@@ -84,6 +86,11 @@ unsigned estimateFunctionRegisters(const llvm::Function &F,
 unsigned getFunctionRegisters(const llvm::Function &F,
                               unsigned *Spilled = nullptr);
 
+/// Whether incremental results (FunctionPressure::update, branch
+/// distribution's candidates between melds) are checked against a
+/// recomputation (-divopt-verify-incremental, for tests).
+bool verifyIncremental();
+
 /// How many registers the estimate may overstate ptxas's count by: it
 /// overstates by more on a quarter of the register corpus
 /// (bench/results/2026-11-25-register-model.md).
@@ -121,9 +128,11 @@ using LiveOutMap =
                    llvm::SmallVector<const llvm::Value *, 8>>;
 
 class RegisterModel;
+class RegionRewrite;
 
 /// The live maximum of each block of F, computed once; valid while F is not
-/// changed (blocks added to it are measured by getAddedRegionMaxLive).
+/// changed (blocks added to it are measured by getAddedRegionMaxLive), or
+/// while each change rewrites one region and update() takes it in.
 class FunctionPressure {
 public:
   explicit FunctionPressure(const llvm::Function &F);
@@ -131,6 +140,22 @@ public:
   ~FunctionPressure();
   /// As computeRegisterPressure(F).MaxLive.
   unsigned getMaxLive() const { return MaxLive; }
+  /// As estimateFunctionRegisters(F).
+  unsigned getRegisters() const;
+  /// What update() needs of the region from Head to Join (Join excluded),
+  /// single-entry at Head and single-exit to Join, before it is rewritten
+  /// in place.
+  RegionRewrite beginRewrite(const llvm::BasicBlock &Head,
+                             const llvm::BasicBlock &Join) const;
+  /// Takes in the rewrite of RW's region, done since beginRewrite: the
+  /// region's liveness and live maxima are found again, the rest of the
+  /// function's kept where the rewrite cannot have changed them (the
+  /// values live into the region and which values outside it hold
+  /// registers are the same). False where that does not hold: then this
+  /// object no longer describes F, and the caller measures F again. With
+  /// -divopt-verify-incremental, a kept result is checked against a
+  /// measure of the whole function (a fatal error where they differ).
+  bool update(const RegionRewrite &RW);
   /// The maximum over F's blocks but those of Region, in Region's time.
   unsigned getMaxLiveOutside(
       const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &Region) const;
@@ -147,12 +172,36 @@ public:
                         llvm::ArrayRef<const llvm::BasicBlock *> Added) const;
 
 private:
+  /// Differences from a measure of the whole function, for
+  /// -divopt-verify-incremental; empty when there are none.
+  std::string diff(const FunctionPressure &Fresh) const;
+
+  const llvm::Function *F = nullptr;
   /// Which of F's values hold registers.
   std::unique_ptr<RegisterModel> Model;
   /// Each block's live maximum, highest first.
   llvm::SmallVector<std::pair<const llvm::BasicBlock *, unsigned>, 32> ByMax;
-  LiveOutMap LiveOut;
+  LiveOutMap LiveOut, LiveIn;
   unsigned MaxLive = 0;
+};
+
+/// A region of a function as it was before a rewrite in place, recorded by
+/// FunctionPressure::beginRewrite. Holds pointers to what the rewrite may
+/// erase: they are compared, never followed.
+class RegionRewrite {
+  friend class FunctionPressure;
+  const llvm::BasicBlock *Head = nullptr, *Join = nullptr;
+  /// The region's blocks and instructions (Head's included).
+  llvm::SmallVector<const llvm::BasicBlock *, 16> Blocks;
+  llvm::SmallVector<const llvm::Instruction *, 64> Insts;
+  /// Head's instructions, which the rewrite keeps, and which of them held
+  /// no register of their own (folded into their users).
+  llvm::SmallPtrSet<const llvm::Instruction *, 32> HeadInsts, HeadFolded;
+  /// Instructions outside the region that its code or Join's PHIs read.
+  llvm::SmallVector<const llvm::Value *, 32> OutsideOperands;
+  /// The values live into Head.
+  llvm::SmallVector<const llvm::Value *, 32> LiveIntoHead;
+  unsigned NumHeadPhis = 0;
 };
 
 /// The live maximum over Blocks, a region of a function: liveness flows

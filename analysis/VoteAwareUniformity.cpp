@@ -86,8 +86,8 @@ static bool isInIrreducibleCycle(const CycleInfo &CI, const BasicBlock *BB) {
 VoteAwareUniformity::VoteAwareUniformity(Function &F, const UniformityInfo &UI,
                                          const CycleInfo &CI,
                                          const TargetTransformInfo &TTI,
-                                         const DominatorTree &DT)
-    : UI(UI), CI(CI), TTI(TTI), DT(DT) {
+                                         const DominatorTree &DT, bool UseJoins)
+    : UI(UI), CI(CI), TTI(TTI), DT(DT), UseJoins(UseJoins) {
   for (const Argument &A : F.args())
     if (UI.isDivergent(&A))
       Divergent.insert(&A);
@@ -133,7 +133,7 @@ bool VoteAwareUniformity::computeIsDivergent(const Instruction &I) {
     if (leavesDivergentCycle(U.get(), *I.getParent()))
       return true;
   }
-  if (isa<PHINode>(I) && isJoinOfDivergentBranch(*I.getParent()))
+  if (UseJoins && isa<PHINode>(I) && isJoinOfDivergentBranch(*I.getParent()))
     return true;
   return false;
 }
@@ -151,6 +151,24 @@ bool VoteAwareUniformity::hasDivergentTerminator(const BasicBlock &BB) const {
 
 bool VoteAwareUniformity::isRefinedUniform(const Value *V) const {
   return UI.isDivergent(V) && !isDivergent(V);
+}
+
+SmallVector<VoteAwareUniformity::JoinDivergence, 8>
+VoteAwareUniformity::getJoinDivergence(Function &F) const {
+  // Without the rule, the fixed point is a subset of this one.
+  VoteAwareUniformity NoJoins(F, UI, CI, TTI, DT, /*UseJoins=*/false);
+  SmallVector<JoinDivergence, 8> Result;
+  if (NoJoins.Divergent.size() == Divergent.size())
+    return Result;
+  for (const BasicBlock &BB : F)
+    for (const PHINode &P : BB.phis())
+      if (isDivergent(&P) && !NoJoins.isDivergent(&P)) {
+        const Instruction *Witness = nullptr;
+        if (NoJoins.joinsItsImmediateDominator(BB))
+          Witness = DT.getNode(&BB)->getIDom()->getBlock()->getTerminator();
+        Result.push_back({&P, Witness});
+      }
+  return Result;
 }
 
 const SmallPtrSetImpl<const BasicBlock *> &

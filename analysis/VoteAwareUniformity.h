@@ -33,6 +33,7 @@
 
 namespace llvm {
 class DominatorTree;
+class PHINode;
 class TargetTransformInfo;
 } // namespace llvm
 
@@ -48,7 +49,7 @@ public:
   VoteAwareUniformity(llvm::Function &F, const llvm::UniformityInfo &UI,
                       const llvm::CycleInfo &CI,
                       const llvm::TargetTransformInfo &TTI,
-                      const llvm::DominatorTree &DT);
+                      const llvm::DominatorTree &DT, bool UseJoins = true);
 
   bool isDivergent(const llvm::Value *V) const {
     return Divergent.contains(V);
@@ -59,6 +60,21 @@ public:
   /// True when LLVM's UniformityInfo called V divergent and DivOpt's
   /// refinement proved it uniform.
   bool isRefinedUniform(const llvm::Value *V) const;
+  /// A PHI divergent only because it stands at a join of a divergent
+  /// branch (the same analysis without that rule calls it uniform), and
+  /// the terminator of its block's immediate dominator where that is a
+  /// branch it joins which is divergent without the rule (null where not).
+  struct JoinDivergence {
+    const llvm::PHINode *Phi;
+    const llvm::Instruction *Witness;
+  };
+  /// Every such PHI of F. Removing a divergent branch changes the
+  /// divergence of no value that reads none of the branch's region where
+  /// each of these PHIs outside the region keeps a witness (branch
+  /// distribution's melds between two analyses rely on it). Costs one
+  /// more analysis.
+  llvm::SmallVector<JoinDivergence, 8>
+  getJoinDivergence(llvm::Function &F) const;
 
 private:
   bool computeIsDivergent(const llvm::Instruction &I);
@@ -74,6 +90,9 @@ private:
   const llvm::CycleInfo &CI;
   const llvm::TargetTransformInfo &TTI;
   const llvm::DominatorTree &DT;
+  /// False: PHIs at joins of divergent branches are divergent only where
+  /// their operands are (getJoinDivergence).
+  bool UseJoins = true;
   llvm::SmallPtrSet<const llvm::Value *, 32> Divergent;
   llvm::DenseMap<const llvm::BasicBlock *,
                  llvm::SmallPtrSet<const llvm::BasicBlock *, 16>>

@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -42,6 +43,12 @@ STATISTIC(NumDistributed, "Divergent branches distributed");
 STATISTIC(NumMelded, "Instruction pairs melded into common code");
 STATISTIC(NumSelects, "Selects added for differing operands");
 STATISTIC(NumRefused, "Divergent branches left as they were");
+STATISTIC(NumAnalyses, "Divergence analyses of a function branch "
+                       "distribution took its candidates from");
+STATISTIC(NumKeptCandidates, "Melds after which the candidates found before "
+                             "stayed valid");
+STATISTIC(NumPressureUpdates, "Melds whose region's register pressure was "
+                              "updated in place");
 STATISTIC(NumSimplified, "Divergent branches distributed after bringing "
                          "their arms to single-entry, single-exit form");
 
@@ -342,7 +349,13 @@ public:
   bool run();
 
 private:
-  const DivergentBranch *nextCandidate(const DivergenceInfo &DI);
+  const DivergentBranch *nextCandidate();
+  void takeCandidates();
+  bool isStillCandidate(const DivergentBranch &DB) const;
+  void verifyCandidate(const DivergentBranch *DB);
+  void committed();
+  void recordMeld(const MeldRegion &R);
+  bool keepCandidates(BasicBlock &Head, BasicBlock &Join);
   bool distribute(const DivergentBranch &DB, const Target &T);
   bool meld(const MeldRegion &R, const Target &T);
   SimplifyOutcome simplifyAndMeld(BranchInst &Br, BasicBlock *Join,
@@ -376,10 +389,50 @@ private:
   std::optional<unsigned> CommittedRegisters;
   /// Branches tried on a copy of F (MaxCopyTrials).
   unsigned CopyTrials = 0;
-  /// Where nextCandidate goes on in the divergence analysis's branches,
-  /// while F does not change: the ones before are decided or no
-  /// candidates, so each branch is looked at once, not once per candidate.
+  /// The divergence analysis's branches, copied: the analysis goes with
+  /// F's next change, where the copy may stay valid (keepCandidates).
+  std::optional<SmallVector<DivergentBranch, 8>> Candidates;
+  /// The block of each of Candidates, read without following Term (which
+  /// a meld since may have erased).
+  SmallVector<const BasicBlock *, 8> CandidateBlocks;
+  /// Where nextCandidate goes on in Candidates: the ones before are
+  /// decided or no candidates, so each branch is looked at once, not once
+  /// per candidate.
   size_t NextBranch = 0;
+  /// Whether Candidates may outlive a meld: F has no irreducible cycle.
+  bool MayKeepCandidates = false;
+  /// The PHIs of F, as Candidates found it, divergent only through a join
+  /// of a divergent branch (getJoinDivergence), each with its block and
+  /// its witness's block (null for none); found at the first meld, before
+  /// F changes.
+  struct JoinPhi {
+    const BasicBlock *Block;
+    const PHINode *Phi;
+    const BasicBlock *Witness;
+  };
+  std::optional<SmallVector<JoinPhi, 8>> JoinPhis;
+  /// Since Candidates were found: the blocks melds rewrote or erased, and
+  /// the values they defined or rewrote with every value that reads them.
+  SmallPtrSet<const BasicBlock *, 32> Touched;
+  SmallPtrSet<const Value *, 32> Tainted;
+  /// What a meld being committed recorded before it rewrote its region.
+  struct PendingMeld {
+    BasicBlock *Head, *Join;
+    RegionRewrite Rewrite;
+    SmallVector<const BasicBlock *, 16> OldBlocks;
+    /// Whether the arms' values were read outside the region but at the
+    /// join (in unreachable blocks).
+    bool UsedOutside = false;
+    /// Head's instructions but its branch: the meld keeps them as they
+    /// are, so their divergence does not change.
+    SmallPtrSet<const Instruction *, 32> HeadInsts;
+    /// Whether the meld left a divergent diamond (on the branch's
+    /// condition) in the region.
+    bool LeftDiamond = false;
+  };
+  std::optional<PendingMeld> Pending;
+  /// Melds since Candidates were found.
+  unsigned MeldsSinceCandidates = 0;
 };
 
 } // namespace
@@ -405,20 +458,203 @@ void Distributor::invalidate() {
   FAM.invalidate(F, PreservedAnalyses::none());
   Pressure.reset();
   Registers.reset();
-  NextBranch = 0;
+  Candidates.reset();
 }
 
-const DivergentBranch *Distributor::nextCandidate(const DivergenceInfo &DI) {
-  ArrayRef<DivergentBranch> Branches = DI.branches();
-  while (NextBranch < Branches.size()) {
-    const DivergentBranch &DB = Branches[NextBranch++];
-    if (DB.Kind == BranchKind::LoopExit || Seen.contains(DB.Term) ||
-        DB.Term->getMetadata("divopt.distributed"))
+void Distributor::takeCandidates() {
+  const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
+  ++NumAnalyses;
+  Candidates.emplace(DI.branches().begin(), DI.branches().end());
+  CandidateBlocks.clear();
+  for (const DivergentBranch &DB : *Candidates)
+    CandidateBlocks.push_back(DB.getBlock());
+  NextBranch = 0;
+  MeldsSinceCandidates = 0;
+  Touched.clear();
+  Tainted.clear();
+  JoinPhis.reset();
+  // Irreducible cycles: LLVM's uniformity reasons about them as a whole,
+  // which the taint below does not follow.
+  auto &CI = FAM.getResult<CycleAnalysis>(F);
+  MayKeepCandidates = none_of(F, [&](const BasicBlock &BB) {
+    for (const CycleInfo::CycleT *C = CI.getCycle(&BB); C;
+         C = C->getParentCycle())
+      if (!C->isReducible())
+        return true;
+    return false;
+  });
+}
+
+/// Whether DB, found before the melds since Candidates, is what a new
+/// divergence analysis would find: its blocks, arms and join are none of
+/// those the melds rewrote (keepCandidates vouches for its condition).
+bool Distributor::isStillCandidate(const DivergentBranch &DB) const {
+  if (Touched.empty())
+    return true;
+  if (DB.Join && Touched.contains(DB.Join))
+    return false;
+  return none_of(DB.Arms, [&](const ArmRegion &A) {
+    return any_of(A.Blocks,
+                  [&](const BasicBlock *BB) { return Touched.contains(BB); });
+  });
+}
+
+const DivergentBranch *Distributor::nextCandidate() {
+  while (true) {
+    if (!Candidates)
+      takeCandidates();
+    const DivergentBranch *Found = nullptr;
+    while (NextBranch < Candidates->size()) {
+      const DivergentBranch &DB = (*Candidates)[NextBranch];
+      // A block a meld rewrote ends in a branch that is no candidate
+      // (keepCandidates), or was erased with its branch.
+      if (DB.Kind == BranchKind::LoopExit ||
+          Touched.contains(CandidateBlocks[NextBranch]) ||
+          Seen.contains(DB.Term) ||
+          DB.Term->getMetadata("divopt.distributed")) {
+        ++NextBranch;
+        continue;
+      }
+      Found = &DB;
+      break;
+    }
+    if (Found && !isStillCandidate(*Found)) {
+      // The melds rewrote part of it: a new analysis decides.
+      Candidates.reset();
       continue;
-    Seen.insert(DB.Term);
-    return &DB;
+    }
+    if (verifyIncremental() && MeldsSinceCandidates > 0)
+      verifyCandidate(Found);
+    if (!Found)
+      return nullptr;
+    ++NextBranch;
+    Seen.insert(Found->Term);
+    return Found;
   }
-  return nullptr;
+}
+
+/// -divopt-verify-incremental: the candidate a new divergence analysis
+/// gives is DB (none where DB is null), with the same arms and join.
+void Distributor::verifyCandidate(const DivergentBranch *DB) {
+  const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
+  const DivergentBranch *Fresh = nullptr;
+  for (const DivergentBranch &B : DI.branches())
+    if (B.Kind != BranchKind::LoopExit && !Seen.contains(B.Term) &&
+        !B.Term->getMetadata("divopt.distributed")) {
+      Fresh = &B;
+      break;
+    }
+  auto Same = [](const DivergentBranch &A, const DivergentBranch &B) {
+    if (A.Term != B.Term || A.Kind != B.Kind || A.Join != B.Join ||
+        A.Arms.size() != B.Arms.size())
+      return false;
+    for (auto [X, Y] : zip(A.Arms, B.Arms))
+      if (X.Entry != Y.Entry || X.Blocks != Y.Blocks || X.IsSESE != Y.IsSESE ||
+          X.NumInsts != Y.NumInsts)
+        return false;
+    return true;
+  };
+  if (!DB && !Fresh)
+    return;
+  if (!DB || !Fresh || !Same(*DB, *Fresh))
+    report_fatal_error(Twine("divopt: branch distribution's next candidate "
+                             "in ") +
+                       F.getName() +
+                       " differs from a new divergence analysis's");
+}
+
+/// The melded region from Head to Join (excluded), in depth-first order.
+static SmallVector<BasicBlock *, 16> getMeldedBlocks(BasicBlock &Head,
+                                                     BasicBlock &Join) {
+  SmallVector<BasicBlock *, 16> Blocks{&Head};
+  SmallPtrSet<BasicBlock *, 16> Seen{&Head};
+  for (unsigned I = 0; I < Blocks.size(); ++I)
+    for (BasicBlock *S : successors(Blocks[I]))
+      if (S != &Join && Seen.insert(S).second)
+        Blocks.push_back(S);
+  return Blocks;
+}
+
+/// Whether the candidates found before a meld of the region from Head to
+/// Join stay those a new divergence analysis would find, in the same
+/// order. The meld rewrote the blocks of the region only, and the PHIs of
+/// Join, which still post-dominates Head; paths between blocks outside
+/// the region cross it from Head to Join as before, so dominance,
+/// post-dominance, reach and loops outside it are the same. New blocks
+/// come last in F, where branches found later would be. What is left to
+/// check: the region ends in no new candidate; no branch outside it reads
+/// a value the meld changed (the divergence of the others' conditions
+/// flows from theirs); and a meld that left no divergent branch in the
+/// region took away a join of a divergent branch from the blocks after it,
+/// which matters only where a value is divergent through such a join
+/// alone (getJoinDivergence). Branches whose arms or join the meld rewrote
+/// are checked as they come (isStillCandidate).
+bool Distributor::keepCandidates(BasicBlock &Head, BasicBlock &Join) {
+  if (!MayKeepCandidates || !Candidates || Pending->UsedOutside)
+    return false;
+  SmallVector<BasicBlock *, 16> Region = getMeldedBlocks(Head, Join);
+  SmallVector<const Value *, 64> Work;
+  for (BasicBlock *BB : Region) {
+    const Instruction *T = BB->getTerminator();
+    if (!T)
+      return false;
+    if (T->getNumSuccessors() > 1 && !T->getMetadata("divopt.distributed"))
+      return false;
+    Touched.insert(BB);
+    for (const Instruction &I : *BB)
+      if (!Pending->HeadInsts.contains(&I))
+        Work.push_back(&I);
+  }
+  Touched.insert(Pending->OldBlocks.begin(), Pending->OldBlocks.end());
+  for (const PHINode &P : Join.phis())
+    Work.push_back(&P);
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Tainted.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      const auto *UI = cast<Instruction>(U);
+      if (UI->isTerminator() && UI->getNumSuccessors() > 1 &&
+          !Touched.contains(UI->getParent()))
+        return false;
+      Work.push_back(UI);
+    }
+  }
+  // Without a divergent branch left in the region, the blocks after it
+  // lost a join: each PHI divergent through a join alone needs another.
+  if (Pending->LeftDiamond)
+    return true;
+  if (!JoinPhis)
+    return false;
+  return all_of(*JoinPhis, [&](const JoinPhi &J) {
+    return Touched.contains(J.Block) || Tainted.contains(J.Phi) ||
+           (J.Witness && !Touched.contains(J.Witness));
+  });
+}
+
+/// After a meld: what is known of F is updated where the meld allows it,
+/// else recomputed when next asked for.
+void Distributor::committed() {
+  FAM.invalidate(F, PreservedAnalyses::none());
+  Registers = std::exchange(CommittedRegisters, std::nullopt);
+  if (!Pending) {
+    // A rewrite of more than one region (simplifyAndMeld).
+    Pressure.reset();
+    Candidates.reset();
+    return;
+  }
+  if (Pressure) {
+    if (Pressure->update(Pending->Rewrite))
+      ++NumPressureUpdates;
+    else
+      Pressure.reset();
+  }
+  ++MeldsSinceCandidates;
+  if (keepCandidates(*Pending->Head, *Pending->Join))
+    ++NumKeptCandidates;
+  else
+    Candidates.reset();
+  Pending.reset();
 }
 
 bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
@@ -564,11 +800,52 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
            << "distributed divergent branch: " << Summary
            << (Tr.D.Profitable ? "" : " (forced)");
   });
+  recordMeld(R);
   MeldResult M = meldRegion(R, Plan);
+  Pending->LeftDiamond = !M.ThenOnly.empty() || !M.ElseOnly.empty();
   ++NumDistributed;
   NumMelded += M.NumMerged;
   NumSelects += M.NumSelects;
   return true;
+}
+
+/// What committed() needs of R's region before the meld rewrites it.
+void Distributor::recordMeld(const MeldRegion &R) {
+  BasicBlock *Head = R.Branch->getParent();
+  Pending.emplace();
+  Pending->Head = Head;
+  Pending->Join = R.Join;
+  if (Pressure)
+    Pending->Rewrite = Pressure->beginRewrite(*Head, *R.Join);
+  SmallPtrSet<const BasicBlock *, 16> InRegion;
+  for (BasicBlock *BB : getMeldedBlocks(*Head, *R.Join)) {
+    Pending->OldBlocks.push_back(BB);
+    InRegion.insert(BB);
+  }
+  // The meld makes the arms' uses in unreachable blocks read poison, which
+  // changes values keepCandidates does not follow.
+  for (const BasicBlock *BB : Pending->OldBlocks)
+    if (BB != Head)
+      for (const Instruction &I : *BB)
+        for (const User *U : I.users()) {
+          const auto *UI = cast<Instruction>(U);
+          if (!InRegion.contains(UI->getParent()) &&
+              !(isa<PHINode>(UI) && UI->getParent() == R.Join))
+            Pending->UsedOutside = true;
+        }
+  // Not the branch, which the meld erases (a new instruction may take its
+  // address).
+  for (const Instruction &I : *Head)
+    if (!I.isTerminator())
+      Pending->HeadInsts.insert(&I);
+  // The analysis Candidates came from, still F's until the first meld.
+  if (Candidates && MeldsSinceCandidates == 0 && !JoinPhis)
+    if (auto *DI = FAM.getCachedResult<DivergenceAnalysis>(F)) {
+      JoinPhis.emplace();
+      for (auto [Phi, Witness] : DI->getUniformity().getJoinDivergence(F))
+        JoinPhis->push_back(
+            {Phi->getParent(), Phi, Witness ? Witness->getParent() : nullptr});
+    }
 }
 
 /// Brings the arms to single-entry, single-exit form on a copy of the
@@ -592,7 +869,8 @@ SimplifyOutcome Distributor::simplifyAndMeld(
     }
     ++CopyTrials;
     if (!Registers)
-      Registers = estimateFunctionRegisters(F);
+      Registers =
+          Pressure ? Pressure->getRegisters() : estimateFunctionRegisters(F);
     SimplifiedTrial ST =
         trySimplifiedOnClone(F, Br, Join, S, T, Opts, Prof,
                              *Registers);
@@ -652,18 +930,17 @@ bool Distributor::run() {
   const Target T = getProfiledTarget(getKernelInfo(F), Prof);
   bool Changed = false;
   for (unsigned Melds = 0; Melds < MaxMeldsPerFunction;) {
-    const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
-    const DivergentBranch *DB = nextCandidate(DI);
+    const DivergentBranch *DB = nextCandidate();
     if (!DB)
       break;
-    if (!distribute(*DB, T))
+    // DB may point into Candidates, which a rewrite of F drops: a copy.
+    DivergentBranch Branch = *DB;
+    Pending.reset();
+    if (!distribute(Branch, T))
       continue;
     ++Melds;
     Changed = true;
-    // The CFG changed: every analysis of F, the divergence one included,
-    // must be recomputed before the next candidate is looked at.
-    invalidate();
-    Registers = std::exchange(CommittedRegisters, std::nullopt);
+    committed();
   }
   return Changed;
 }

@@ -7,6 +7,7 @@
 #include "BranchDistribution.h"
 #include "ArmEdges.h"
 #include "ArmMelder.h"
+#include "Cleanup.h"
 #include "ContractionPinning.h"
 #include "DecidedSet.h"
 #include "PassOptions.h"
@@ -952,6 +953,7 @@ PreservedAnalyses BranchDistributionPass::run(Function &F,
   if (!transformWithPinnedContractions(
           F, FAM, [&] { return Distributor(F, FAM, Opts).run(); }))
     return PreservedAnalyses::all();
+  markTransformed(F);
   return PreservedAnalyses::none();
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "IterationDelay.h"
+#include "Cleanup.h"
 #include "ContractionPinning.h"
 #include "DecidedSet.h"
 #include "DelayedLoop.h"
@@ -726,6 +727,7 @@ PreservedAnalyses IterationDelayPass::run(Function &F,
   if (!transformWithPinnedContractions(
           F, FAM, [&] { return Delayer(F, FAM, Opts).run(); }))
     return PreservedAnalyses::all();
+  markTransformed(F);
   return PreservedAnalyses::none();
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelClone.h"
+#include "Cleanup.h"
 #include "ContractionPinning.h"
 
 #include "llvm/IR/DerivedTypes.h"
@@ -64,6 +65,7 @@ Function *cloneKernelWithPointer(Function &F, StringRef Name,
   // What the copy adds (counters, index redirection) must not change what
   // code generation fuses into fmas.
   ContractionPins::pin(*NF).keep();
+  markTransformed(*NF);
   return NF;
 }
 

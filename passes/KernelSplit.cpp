@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelSplit.h"
+#include "Cleanup.h"
 #include "ContractionPinning.h"
 #include "LaunchPlanGlobal.h"
 #include "PassOptions.h"
@@ -536,6 +537,7 @@ void Splitter::commit(Candidate &C) {
   for (Part &P : C.Parts) {
     P.F->setName(getFreePartName(F, P.Suffix));
     Names.push_back(P.F->getName().str());
+    markTransformed(*P.F);
   }
   createLaunchPlan(F, Names);
   ++NumSplit;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoopSplit.h"
+#include "Cleanup.h"
 #include "ContractionPinning.h"
 #include "DecidedSet.h"
 #include "LoopFission.h"
@@ -210,6 +211,7 @@ PreservedAnalyses LoopSplitPass::run(Function &F,
   if (!transformWithPinnedContractions(
           F, FAM, [&] { return Splitter(F, FAM, Opts).run(); }))
     return PreservedAnalyses::all();
+  markTransformed(F);
   return PreservedAnalyses::none();
 }
 

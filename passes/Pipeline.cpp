@@ -69,13 +69,14 @@ StringRef getDefaultPipeline() {
   // so in practice it acts where profile data or
   // __builtin_expect_with_probability says it pays (SYN-ITDELAY,
   // bench/results/2026-11-22-h100-run11.md). The cleanup folds what they
-  // leave behind (single-entry PHIs, selects of equal values); the
+  // leave behind (single-entry PHIs, selects of equal values), in the
+  // functions they changed only (passes/Cleanup.h); the
   // remarks report what is still divergent. Kernel splitting comes first,
   // so that the parts are distributed too; it leaves the original kernel
   // as it was, so a launch that does not follow the module's launch plan
   // (the CUDA runtime's) still works.
-  return "kernel-split,function(branch-dist,iter-delay,instcombine<no-"
-         "verify-fixpoint>,simplifycfg,divopt-remarks)";
+  return "kernel-split,function(branch-dist,iter-delay,divopt-cleanup,"
+         "divopt-remarks)";
 }
 
 /// DivOpt pipeline elements parsed so far (Plugin.cpp counts them).

@@ -12,6 +12,7 @@
 
 #include "BbvProfile.h"
 #include "BranchDistribution.h"
+#include "Cleanup.h"
 #include "ContractionPinning.h"
 #include "DivergenceProfile.h"
 #include "DivergenceRemarks.h"
@@ -128,6 +129,10 @@ static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
   }
   if (Name == "divopt-remarks") {
     FPM.addPass(DivergenceRemarksPass());
+    return true;
+  }
+  if (Name == "divopt-cleanup") {
+    FPM.addPass(CleanupPass());
     return true;
   }
   if (Name == "pin-contraction") {

@@ -67,15 +67,15 @@ for s in "majority:iter-delay<majority;force>" \
          "rr-idle:iter-delay<round-robin;idle-removal;force>" \
          "advance:iter-delay<advance;force>"; do
   "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
-    -mllvm "-divopt-pipeline=function(${s#*:},instcombine<no-verify-fixpoint>,simplifycfg)" \
+    -mllvm "-divopt-pipeline=function(${s#*:},divopt-cleanup)" \
     -S "$kernels/itdelay.cu" -o "$out/itdelay.divopt-${s%%:*}.ptx"
 done
 # Loop advance forced on LOOP-ADVANCE: DivOpt's version of the hand one.
 # And both benchmarks with the function passes of the default pipeline
 # (iteration delaying left to the cost model) and no kernel splitting:
 # DivOpt-auto.
-auto_pipeline="function(branch-dist,iter-delay,instcombine<no-verify-fixpoint>,simplifycfg,divopt-remarks)"
-for s in "advance:function(iter-delay<advance;force>,instcombine<no-verify-fixpoint>,simplifycfg)" \
+auto_pipeline="function(branch-dist,iter-delay,divopt-cleanup,divopt-remarks)"
+for s in "advance:function(iter-delay<advance;force>,divopt-cleanup)" \
          "auto:$auto_pipeline"; do
   "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
     -mllvm "-divopt-pipeline=${s#*:}" -Rpass=divopt -Rpass-missed=divopt \
@@ -100,7 +100,7 @@ done
 # decides, once forced.
 for s in "loop-split:loop-split" "loop-split-forced:loop-split<force>"; do
   "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
-    -mllvm "-divopt-pipeline=function(${s#*:},instcombine<no-verify-fixpoint>,simplifycfg)" \
+    -mllvm "-divopt-pipeline=function(${s#*:},divopt-cleanup)" \
     -Rpass=divopt-loop-split -Rpass-missed=divopt-loop-split \
     -S "$kernels/loopsplit.cu" -o "$out/loopsplit.divopt-${s%%:*}.ptx" \
     2>"$out/loopsplit.divopt-${s%%:*}-remarks.txt"
@@ -114,7 +114,7 @@ done
 # Branch distribution with the cost model bypassed, for the configuration
 # it refuses (brdis_wide_k128): what melding would have cost there.
 "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
-  -mllvm "-divopt-pipeline=function(branch-dist<force>,instcombine<no-verify-fixpoint>,simplifycfg)" \
+  -mllvm "-divopt-pipeline=function(branch-dist<force>,divopt-cleanup)" \
   -S "$kernels/brdis.cu" -o "$out/brdis.divopt-forced.ptx"
 
 echo "== ptxas -arch=sm_90"

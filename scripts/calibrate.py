@@ -40,7 +40,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BLOCK = 256  # Every bench launches 256 threads a block (bench/host).
-CLEANUP = "instcombine<no-verify-fixpoint>,simplifycfg"
+CLEANUP = "divopt-cleanup"
 ITDELAY = {
     "majority": f"function(iter-delay<majority;force>,{CLEANUP})",
     "rr": f"function(iter-delay<round-robin;force>,{CLEANUP})",

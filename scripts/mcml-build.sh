@@ -47,7 +47,7 @@ rm -f "$out"/mcml.*
 for s in majority round-robin; do
   "${clang[@]}" "$src" -o "$out/mcml.delay-$s.ptx" \
     -Xarch_device -fpass-plugin="$plugin" \
-    -mllvm "-divopt-pipeline=function(branch-dist,iter-delay<$s;force>,instcombine<no-verify-fixpoint>,simplifycfg)" \
+    -mllvm "-divopt-pipeline=function(branch-dist,iter-delay<$s;force>,divopt-cleanup)" \
     -Rpass=divopt 2>"$out/mcml.delay-$s.remarks.txt"
 done
 

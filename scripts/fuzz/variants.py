@@ -18,7 +18,7 @@ from here.
 import os
 import subprocess
 
-_CLEANUP = "instcombine<no-verify-fixpoint>,simplifycfg,divopt-remarks"
+_CLEANUP = "divopt-cleanup,divopt-remarks"
 _ITER_DELAY_STRATEGIES = [
     "majority",
     "round-robin",

@@ -8,6 +8,7 @@
 #include "KernelClone.h"
 #include "PassOptions.h"
 #include "analysis/InstructionCost.h"
+#include "analysis/StandaloneLoopAnalyses.h"
 #include "analysis/model/InstructionLatency.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -178,19 +179,6 @@ void addMapGlobal(Module &M, StringRef Name, const std::string &Text) {
                      GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
 }
 
-/// The analyses the address sampling asks of the counting copy.
-struct CopyAnalyses {
-  explicit CopyAnalyses(Function &F)
-      : TLII(F.getParent()->getTargetTriple()), TLI(TLII, &F), AC(F), DT(F),
-        LI(DT), SE(F, TLI, AC, DT, LI) {}
-  TargetLibraryInfoImpl TLII;
-  TargetLibraryInfo TLI;
-  AssumptionCache AC;
-  DominatorTree DT;
-  LoopInfo LI;
-  ScalarEvolution SE;
-};
-
 /// An access whose first address is taken where its loop is entered: at
 /// the terminator of the loop's one predecessor (At), the recurrence's
 /// start (Start), when the branch there enters the loop (Enter; null: it
@@ -208,7 +196,7 @@ struct EntrySample {
 /// ending in a branch; the recurrence's start, computed there, is the
 /// first trip's address. At is null where the access must be sampled in
 /// place.
-EntrySample findEntrySample(Instruction &Site, CopyAnalyses &A,
+EntrySample findEntrySample(Instruction &Site, StandaloneLoopAnalyses &A,
                             SCEVExpander &Expander) {
   Loop *L = A.LI.getLoopFor(Site.getParent());
   if (!L || L->getHeader() != Site.getParent())
@@ -235,7 +223,7 @@ EntrySample findEntrySample(Instruction &Site, CopyAnalyses &A,
 /// entered, on the recurrence's start (findEntrySample): the same first
 /// address, at no cost per trip.
 AllocaInst *sampleAddresses(Function &NF, ArrayRef<Instruction *> Sites,
-                            IRBuilder<> &B, CopyAnalyses &A,
+                            IRBuilder<> &B, StandaloneLoopAnalyses &A,
                             unsigned &OnEntry) {
   if (Sites.empty())
     return nullptr;
@@ -286,7 +274,7 @@ AllocaInst *sampleAddresses(Function &NF, ArrayRef<Instruction *> Sites,
 unsigned instrument(Function &NF, std::optional<unsigned> Block) {
   const unsigned N = NF.size();
   SmallVector<Instruction *, 16> Sites = collectAccessSites(NF);
-  CopyAnalyses Analyses(NF);
+  StandaloneLoopAnalyses Analyses(NF);
   const unsigned Width = N + 2 * Sites.size();
   SmallVector<BasicBlock *, 16> Blocks;
   for (BasicBlock &BB : NF)

@@ -19,6 +19,7 @@
 #include "analysis/ProfileUse.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/RegisterPressure.h"
+#include "analysis/StandaloneLoopAnalyses.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -226,19 +227,6 @@ double costOfArms(BranchInst &Br, BasicBlock *Join, LoopInfo &LI,
          W.ElseOnly * Arm[1];
 }
 
-/// The analyses tryOnClone's callers hold for F, built for a copy.
-struct CopyAnalyses {
-  explicit CopyAnalyses(Function &Copy)
-      : TLII(Copy.getParent()->getTargetTriple()), TLI(TLII, &Copy), AC(Copy),
-        DT(Copy), LI(DT), SE(Copy, TLI, AC, DT, LI) {}
-  TargetLibraryInfoImpl TLII;
-  TargetLibraryInfo TLI;
-  AssumptionCache AC;
-  DominatorTree DT;
-  LoopInfo LI;
-  ScalarEvolution SE;
-};
-
 /// A region simplification tried on a copy of the function, followed by the
 /// meld of the arms it made single-entry, single-exit.
 struct SimplifiedTrial {
@@ -269,7 +257,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
         // copies of their sub-regions join them.
         double ArmsBefore = 0;
         if (S == RegionSimplification::ArmShapes) {
-          CopyAnalyses Pre(Copy);
+          StandaloneLoopAnalyses Pre(Copy);
           ArmsBefore = costOfArms(
               CBr, CJoin, Pre.LI, Pre.SE,
               getWarpOutcomes(CBr, Prof), CC);
@@ -286,7 +274,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
           ST.Refusal = toString(R.takeError());
           return;
         }
-        CopyAnalyses A(Copy);
+        StandaloneLoopAnalyses A(Copy);
         SmallVector<double, 4> Weights = getPairWeights(*R, A.LI, A.SE);
         MeldPlan Plan = planMeld(*R, CC, Weights);
         ST.NumPairs = R->Pairs.size();

@@ -7,6 +7,7 @@
 #include "analysis/CostModel.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/RegisterPressure.h"
+#include "analysis/StandaloneLoopAnalyses.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -66,19 +67,6 @@ join:
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare float @llvm.fma.f32(float, float, float)
 )";
-
-/// What getTripWeight reads of a function: its loops and their SCEVs.
-struct LoopAnalyses {
-  explicit LoopAnalyses(Function &F)
-      : TLII(F.getParent()->getTargetTriple()), TLI(TLII, &F), AC(F), DT(F),
-        LI(DT), SE(F, TLI, AC, DT, LI) {}
-  TargetLibraryInfoImpl TLII;
-  TargetLibraryInfo TLI;
-  AssumptionCache AC;
-  DominatorTree DT;
-  LoopInfo LI;
-  ScalarEvolution SE;
-};
 
 } // namespace
 
@@ -143,7 +131,7 @@ exit:
   for (auto [Name, Trips] : {std::pair<const char *, double>{"k", 25},
                              {"plain", DefaultTripCount}}) {
     Function &F = *M->getFunction(Name);
-    LoopAnalyses A(F);
+    StandaloneLoopAnalyses A(F);
     EXPECT_DOUBLE_EQ(getTripWeight(block(F, "loop"), nullptr, A.LI, A.SE),
                      Trips)
         << Name;
@@ -179,7 +167,7 @@ exit:
   LLVMContext Ctx;
   auto M = parse(Ctx, IR);
   Function &F = *M->getFunction("k");
-  LoopAnalyses A(F);
+  StandaloneLoopAnalyses A(F);
   auto Always = [](const Loop &) { return std::optional<double>(146.5); };
   auto Never = [](const Loop &) { return std::optional<double>(); };
   EXPECT_DOUBLE_EQ(getTripWeight(block(F, "loop"), nullptr, A.LI, A.SE, Always),

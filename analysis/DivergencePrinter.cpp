@@ -41,16 +41,8 @@ static void printLocation(raw_ostream &OS, const Instruction &I) {
        << DL.getCol();
 }
 
-static const Value *getCondition(const Instruction &Term) {
-  if (const auto *Br = dyn_cast<BranchInst>(&Term))
-    return Br->isConditional() ? Br->getCondition() : nullptr;
-  if (const auto *Sw = dyn_cast<SwitchInst>(&Term))
-    return Sw->getCondition();
-  return nullptr;
-}
-
 static void printCondition(raw_ostream &OS, const Instruction &Term) {
-  if (const Value *C = getCondition(Term)) {
+  if (const Value *C = getBranchCondition(Term)) {
     OS << " on ";
     C->printAsOperand(OS, /*PrintType=*/false);
   }
@@ -105,7 +97,7 @@ PreservedAnalyses DivergencePrinterPass::run(Function &F,
   ArrayRef<DivergentBranch> Branches = DI.branches();
   for (const BasicBlock &BB : F) {
     const Instruction *Term = BB.getTerminator();
-    const Value *Cond = Term ? getCondition(*Term) : nullptr;
+    const Value *Cond = Term ? getBranchCondition(*Term) : nullptr;
     if (!Cond || isa<Constant>(Cond))
       continue;
     const auto *It = find_if(Branches, [&](const DivergentBranch &DB) {

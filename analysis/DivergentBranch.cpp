@@ -28,6 +28,14 @@ namespace divopt {
 /// hostile inputs.
 static constexpr unsigned MaxArmBlocks = 4096;
 
+Value *getBranchCondition(const Instruction &Term) {
+  if (const auto *Br = dyn_cast<BranchInst>(&Term))
+    return Br->isConditional() ? Br->getCondition() : nullptr;
+  if (const auto *Sw = dyn_cast<SwitchInst>(&Term))
+    return Sw->getCondition();
+  return nullptr;
+}
+
 StringRef getBranchKindName(BranchKind K) {
   switch (K) {
   case BranchKind::IfElse:

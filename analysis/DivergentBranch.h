@@ -101,6 +101,10 @@ findDivergentBranches(llvm::Function &F, const VoteAwareUniformity &VU,
                       const llvm::PostDominatorTree &PDT,
                       const llvm::LoopInfo &LI, const llvm::CycleInfo &CI);
 
+/// The value a conditional br or a switch branches on; null for any other
+/// terminator.
+llvm::Value *getBranchCondition(const llvm::Instruction &Term);
+
 /// True for barrier intrinsics (CTA, cluster and warp barriers).
 bool isBarrier(const llvm::Instruction &I);
 

@@ -269,12 +269,6 @@ Expected<DelayShape> getDelayShapeCosts(const DivergentBranch &DB,
   return S;
 }
 
-Value *getBranchCondition(const Instruction &Branch) {
-  if (auto *SI = dyn_cast<SwitchInst>(&Branch))
-    return SI->getCondition();
-  return cast<BranchInst>(Branch).getCondition();
-}
-
 DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
   auto Map = [&](BasicBlock *BB) {
     return BB ? cast<BasicBlock>(VMap[BB]) : nullptr;

@@ -104,9 +104,6 @@ constexpr unsigned MaxSwitchWays = 8;
 
 inline bool isSwitch(const DelayShape &S) { return !S.Ways.empty(); }
 
-/// The condition of the delayed branch or switch.
-llvm::Value *getBranchCondition(const llvm::Instruction &Branch);
-
 /// Checks that the loop of DB has the shape the rewrite handles; the error
 /// says why not, for the remark. Guard, when given, is the divergent
 /// if-only branch at the top level of the loop whose arm holds DB: it folds

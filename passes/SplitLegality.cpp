@@ -250,11 +250,8 @@ static SplitRefusal refuseCommunicate(int LoadRegion, const Instruction &L,
 KernelAccesses::KernelAccesses(const Function &F) {
   SmallVector<const Value *, 8> Conditions;
   for (const BasicBlock &B : F) {
-    if (const auto *Br = dyn_cast<BranchInst>(B.getTerminator());
-        Br && Br->isConditional())
-      Conditions.push_back(Br->getCondition());
-    else if (const auto *Sw = dyn_cast<SwitchInst>(B.getTerminator()))
-      Conditions.push_back(Sw->getCondition());
+    if (const Value *C = getBranchCondition(*B.getTerminator()))
+      Conditions.push_back(C);
     for (const Instruction &I : B) {
       if (const auto *L = dyn_cast<LoadInst>(&I))
         Loads.push_back(L);
@@ -352,11 +349,8 @@ std::optional<SplitRefusal> checkBranchSplittable(const DivergentBranch &DB,
   for (const BasicBlock &B : F) {
     int Region = R.get(&B);
     if (Region == SplitRegions::Prologue) {
-      if (const auto *Br = dyn_cast<BranchInst>(B.getTerminator());
-          Br && Br->isConditional())
-        Conditions.push_back(Br->getCondition());
-      else if (const auto *Sw = dyn_cast<SwitchInst>(B.getTerminator()))
-        Conditions.push_back(Sw->getCondition());
+      if (const Value *C = getBranchCondition(*B.getTerminator()))
+        Conditions.push_back(C);
     }
     for (const Instruction &I : B) {
       if (isa<LoadInst>(I))

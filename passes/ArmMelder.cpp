@@ -435,9 +435,9 @@ static bool isSameOperation(const Instruction &T, const Instruction &F) {
       return false;
     // A constant of either arm would be folded where it stands; chosen by a
     // select it is computed at run time, and its arm's result changes.
-    if ((isComputedFromConstants(T.getOperand(I)) ||
-         isComputedFromConstants(FOp)) &&
-        foldsConstantsDifferently(T))
+    if (foldsConstantsDifferently(T) &&
+        (isComputedFromConstants(T.getOperand(I)) ||
+         isComputedFromConstants(FOp)))
       return false;
   }
   // Melded with operands that differ, neither arm's value stays a constant.

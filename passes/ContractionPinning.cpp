@@ -284,6 +284,8 @@ private:
   unsigned getDagUses(const Instruction &M) const;
   bool hasOneLiveUse(const Value &V) const;
   Value *negate(Value *V, Instruction &Before, FastMathFlags FMF);
+  void negateProduct(Value *&X, Value *&Y, Instruction &Before,
+                     FastMathFlags FMF);
 
   Function &F;
   DominatorTree DT;
@@ -450,6 +452,21 @@ Value *Pinner::negate(Value *V, Instruction &Before, FastMathFlags FMF) {
   return N;
 }
 
+/// -(x*y) as an fma's factors. The DAG combiner turns fma(-x, K, z) into
+/// fma(x, -K, z) for a constant K (exact: the product only changes sign),
+/// so the constant takes the sign, as in the PTX clang -O3 makes; arms that
+/// write `y - x*K1` and `x*K2 + y` then pin to the same fma with different
+/// constants, which meld.
+void Pinner::negateProduct(Value *&X, Value *&Y, Instruction &Before,
+                           FastMathFlags FMF) {
+  if (isa<ConstantFP>(X) && !isa<ConstantFP>(Y))
+    X = negate(X, Before, FMF);
+  else if (isa<ConstantFP>(Y))
+    Y = negate(Y, Before, FMF);
+  else
+    X = negate(X, Before, FMF);
+}
+
 void Pinner::fuse(Instruction &Sum, unsigned MulIdx) {
   auto *Mul = ResolvedMul ? ResolvedMul
                           : cast<BinaryOperator>(Sum.getOperand(MulIdx));
@@ -459,7 +476,7 @@ void Pinner::fuse(Instruction &Sum, unsigned MulIdx) {
     if (MulIdx == 0)
       Z = negate(Z, Sum, Sum.getFastMathFlags()); // x*y - z
     else
-      X = negate(X, Sum, Mul->getFastMathFlags()); // z - x*y
+      negateProduct(X, Y, Sum, Mul->getFastMathFlags()); // z - x*y
   }
   IRBuilder<> B(&Sum);
   CallInst *Fma = B.CreateIntrinsic(Intrinsic::fma, {Sum.getType()}, {X, Y, Z});
@@ -515,12 +532,12 @@ bool Pinner::fuseReassociated(Instruction &Sum) {
     Z = negate(Z, Sum, Sum.getFastMathFlags());
   // The chain again, its innermost addend now fma(u, v, z); the old chain
   // and the multiply are left dead.
-  Value *U = Mul->getOperand(0);
+  Value *U = Mul->getOperand(0), *V = Mul->getOperand(1);
   if (Neg)
-    U = negate(U, Sum, Mul->getFastMathFlags());
+    negateProduct(U, V, Sum, Mul->getFastMathFlags());
   IRBuilder<> B(&Sum);
-  Instruction *Acc = B.CreateIntrinsic(Intrinsic::fma, {Sum.getType()},
-                                       {U, Mul->getOperand(1), Z});
+  Instruction *Acc =
+      B.CreateIntrinsic(Intrinsic::fma, {Sum.getType()}, {U, V, Z});
   for (CallInst *C : reverse(Chain)) {
     Acc->setDebugLoc(Sum.getDebugLoc());
     created(*Acc);

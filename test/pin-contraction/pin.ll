@@ -81,6 +81,22 @@ define ptx_kernel void @stored_and_subtracted(ptr %p, float %a, float %b, float 
   ret void
 }
 
+; z - x*K with a constant K: the constant takes the sign, as the DAG
+; combiner folds fma(-x, K, z) (the PTX has fma.rn.f32 with -K, no neg).
+; CHECK-LABEL: @subtract_constant_product(
+; CHECK-NOT: fneg
+; CHECK: %s = call float @llvm.fma.f32(float %a, float -7.500000e-01, float %c)
+; CHECK: %t = call float @llvm.fma.f32(float -2.500000e-01, float %b, float %c)
+define ptx_kernel void @subtract_constant_product(ptr %p, float %a, float %b, float %c) {
+  %m = fmul contract float %a, 0.75
+  %s = fsub contract float %c, %m
+  store float %s, ptr %p
+  %n = fmul contract float 0.25, %b
+  %t = fsub contract float %c, %n
+  store float %t, ptr %p
+  ret void
+}
+
 ; Two one-use products: the first operand is fused, the second stays a
 ; product (rounded) as the addend.
 ; CHECK-LABEL: @two_products(

@@ -37,10 +37,17 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_kernel  # noqa: E402
 import variants  # noqa: E402
 
-# (seed, FP mode, the DivOpt pipeline, the rewrite the bisection blamed).
+# The automatic pipeline as clang runs it (passes/Pipeline.cpp).
+AUTO_PIPELINE = ("kernel-split,function(branch-dist,iter-delay,divopt-cleanup,"
+                 "divopt-remarks)")
+
+# (seed, FP mode, the DivOpt pipeline, the rewrite the bisection blamed,
+# whether the kernel holds every melding family).
 CASES = [
-    (34, "contract-off", "function(branch-dist<force>)", 4),
-    (399, "default", variants.FORCED_PIPELINES[399 % 6], 13),
+    (34, "contract-off", "function(branch-dist<force>)", 4, True),
+    (399, "default", variants.FORCED_PIPELINES[399 % 6], 13, True),
+    (220, "default", AUTO_PIPELINE, 10, False),
+    (477, "default", variants.FORCED_PIPELINES[477 % 6], 1, False),
 ]
 
 
@@ -61,7 +68,9 @@ def compile_variant(src, out, seed, mode, pipeline, limit, emit_llvm):
         return run(cmd)
     os.environ["DIVOPT_FUZZ_PIPELINE"] = pipeline
     cmd += variants.variant_flags("divopt", seed)
-    cmd += ["-mllvm", f"-debug-counter=divopt-transform=0-{limit - 1}"]
+    # No rewrite at all: a chunk the counter never reaches.
+    cmd += (variants.transform_limit_flags(limit) if limit else
+            ["-mllvm", "-debug-counter=divopt-transform=1000000"])
     return run(cmd)
 
 
@@ -82,15 +91,16 @@ def ptxas(ptx, level):
          f"-O{level}", ptx, "-o", ptx[:-len(".ptx")] + ".cubin"])
 
 
-def build_case(seed, mode, pipeline, n, work, ptxdir, lines):
+def build_case(seed, mode, pipeline, n, melds, work, ptxdir, lines):
     src = os.path.join(work, f"s{seed}.cu")
     with open(src, "w") as f:
         f.write(gen_kernel.generate(seed, {}, "natural", False,
-                                    gen_kernel.MELD_FAMILIES))
+                                    gen_kernel.MELD_FAMILIES if melds else ()))
     base = os.path.join(ptxdir, f"s{seed}.base.ptx")
     compile_variant(src, base, seed, mode, pipeline, None, False)
     ptxas(base, 3)
-    entries = {}
+    # Whether the reference itself survives ptxas -O0.
+    entries = {"base-ptxas-O0": (base, 0)}
     for name, limit in (("pre", n - 1), ("bad", n)):
         ptx = os.path.join(work, f"s{seed}-{name}.ptx")
         err = compile_variant(src, ptx, seed, mode, pipeline, limit, False)

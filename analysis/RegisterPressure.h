@@ -34,6 +34,7 @@
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -114,6 +115,15 @@ unsigned getRegisterCountMargin();
 unsigned estimateRegistersAfter(
     llvm::Function &F,
     llvm::function_ref<void(llvm::Function &Copy, llvm::ValueToValueMapTy &)>
+        Rewrite,
+    unsigned *Spilled = nullptr, bool Exact = false);
+
+/// As estimateRegistersAfter, but where Rewrite returns false (it refused
+/// on the copy, and nothing reads the copy's registers) the copy is erased
+/// unmeasured, and the result is none.
+std::optional<unsigned> estimateRegistersAfterIf(
+    llvm::Function &F,
+    llvm::function_ref<bool(llvm::Function &Copy, llvm::ValueToValueMapTy &)>
         Rewrite,
     unsigned *Spilled = nullptr, bool Exact = false);
 

@@ -659,7 +659,9 @@ unsigned FunctionPressure::getAddedRegionMaxLive(
 static cl::opt<bool> VerifyIncremental(
     "divopt-verify-incremental", cl::init(false), cl::Hidden,
     cl::desc("Check incremental register pressure and branch distribution's "
-             "candidates against a recomputation after each meld"));
+             "candidates against a recomputation after each meld, and "
+             "kernel-split's parts copied block by block against a whole "
+             "copy cut down"));
 
 bool verifyIncremental() { return VerifyIncremental; }
 

@@ -88,8 +88,9 @@ unsigned getFunctionRegisters(const llvm::Function &F,
                               unsigned *Spilled = nullptr);
 
 /// Whether incremental results (FunctionPressure::update, branch
-/// distribution's candidates between melds) are checked against a
-/// recomputation (-divopt-verify-incremental, for tests).
+/// distribution's candidates between melds, kernel splitting's parts copied
+/// block by block) are checked against a recomputation
+/// (-divopt-verify-incremental, for tests).
 bool verifyIncremental();
 
 /// How many registers the estimate may overstate ptxas's count by: it

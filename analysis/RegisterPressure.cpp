@@ -533,11 +533,24 @@ unsigned getRegisterCountMargin() {
 unsigned estimateRegistersAfter(
     Function &F, function_ref<void(Function &, ValueToValueMapTy &)> Rewrite,
     unsigned *Spilled, bool Exact) {
+  return *estimateRegistersAfterIf(
+      F,
+      [&](Function &Copy, ValueToValueMapTy &VMap) {
+        Rewrite(Copy, VMap);
+        return true;
+      },
+      Spilled, Exact);
+}
+
+std::optional<unsigned> estimateRegistersAfterIf(
+    Function &F, function_ref<bool(Function &, ValueToValueMapTy &)> Rewrite,
+    unsigned *Spilled, bool Exact) {
   ValueToValueMapTy VMap;
   Function *Copy = CloneFunction(&F, VMap);
-  Rewrite(*Copy, VMap);
-  unsigned Regs = Exact ? getFunctionRegisters(*Copy, Spilled)
-                        : estimateFunctionRegisters(*Copy, Spilled);
+  std::optional<unsigned> Regs;
+  if (Rewrite(*Copy, VMap))
+    Regs = Exact ? getFunctionRegisters(*Copy, Spilled)
+                 : estimateFunctionRegisters(*Copy, Spilled);
   Copy->eraseFromParent();
   return Regs;
 }
@@ -646,7 +659,9 @@ unsigned FunctionPressure::getAddedRegionMaxLive(
 static cl::opt<bool> VerifyIncremental(
     "divopt-verify-incremental", cl::init(false), cl::Hidden,
     cl::desc("Check incremental register pressure and branch distribution's "
-             "candidates against a recomputation after each meld"));
+             "candidates against a recomputation after each meld, and "
+             "kernel-split's parts copied block by block against a whole "
+             "copy cut down"));
 
 bool verifyIncremental() { return VerifyIncremental; }
 

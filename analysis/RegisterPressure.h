@@ -34,6 +34,7 @@
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -87,8 +88,9 @@ unsigned getFunctionRegisters(const llvm::Function &F,
                               unsigned *Spilled = nullptr);
 
 /// Whether incremental results (FunctionPressure::update, branch
-/// distribution's candidates between melds) are checked against a
-/// recomputation (-divopt-verify-incremental, for tests).
+/// distribution's candidates between melds, kernel splitting's parts copied
+/// block by block) are checked against a recomputation
+/// (-divopt-verify-incremental, for tests).
 bool verifyIncremental();
 
 /// How many registers the estimate may overstate ptxas's count by: it
@@ -114,6 +116,15 @@ unsigned getRegisterCountMargin();
 unsigned estimateRegistersAfter(
     llvm::Function &F,
     llvm::function_ref<void(llvm::Function &Copy, llvm::ValueToValueMapTy &)>
+        Rewrite,
+    unsigned *Spilled = nullptr, bool Exact = false);
+
+/// As estimateRegistersAfter, but where Rewrite returns false (it refused
+/// on the copy, and nothing reads the copy's registers) the copy is erased
+/// unmeasured, and the result is none.
+std::optional<unsigned> estimateRegistersAfterIf(
+    llvm::Function &F,
+    llvm::function_ref<bool(llvm::Function &Copy, llvm::ValueToValueMapTy &)>
         Rewrite,
     unsigned *Spilled = nullptr, bool Exact = false);
 

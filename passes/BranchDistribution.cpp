@@ -244,10 +244,10 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
                                      const Target &T,
                                      const BranchDistributionOptions &Opts,
                                      const FunctionProfile &Prof,
-                                     unsigned RegistersBefore) {
+                                     function_ref<unsigned()> RegistersBefore) {
   const unsigned CC = T.ComputeCapability;
   SimplifiedTrial ST;
-  Estimate Before{0, RegistersBefore}, After;
+  Estimate Before, After;
   SmallVector<GlobalVariable *, 4> Tables;
   auto Simplify =
       [&](Function &Copy, ValueToValueMapTy &VMap) {
@@ -265,14 +265,14 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
         Expected<SimplifiedRegion> SR = simplifyRegion(S, CBr, CJoin, CC);
         if (!SR) {
           ST.Refusal = toString(SR.takeError());
-          return;
+          return false;
         }
         ST.NumBlocks = SR->NumBlocks;
         Expected<MeldRegion> R =
             getMeldRegion(*SR->Branch, SR->Join, Opts.MaxArmInsts);
         if (!R) {
           ST.Refusal = toString(R.takeError());
-          return;
+          return false;
         }
         StandaloneLoopAnalyses A(Copy);
         SmallVector<double, 4> Weights = getPairWeights(*R, A.LI, A.SE);
@@ -283,7 +283,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
         ST.NumElseInsts = Plan.NumElseInsts;
         if (Plan.NumMatched == 0) {
           ST.Refusal = "no instruction of one arm matches one of the other";
-          return;
+          return false;
         }
         WarpOutcomes W = getWarpOutcomes(*R->Branch, Prof);
         Before.Cost = costBefore(*R, Weights, W, CC);
@@ -298,15 +298,21 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
         ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
         After.Cost = costAfter(*R, M, Weights, W, CC);
         append_range(Tables, M.Tables);
+        return true;
       };
-  After.Registers = estimateRegistersAfter(F, Simplify);
+  // Only a decision reads the registers: a refused copy is not measured,
+  // nor F.
+  if (std::optional<unsigned> Regs = estimateRegistersAfterIf(F, Simplify)) {
+    After.Registers = *Regs;
+    Before.Registers = RegistersBefore();
+  }
   // Estimated, as F's registers are kept between candidates (Registers).
   ST.RegistersAfter = After.Registers;
   if (ST.Refusal.empty() &&
       decisionHingesOnRegisters(Before, After, T, Opts.Threshold)) {
     Before.Registers = getFunctionRegisters(F);
-    After.Registers = estimateRegistersAfter(F, Simplify, nullptr,
-                                             /*Exact=*/true);
+    After.Registers = *estimateRegistersAfterIf(F, Simplify, nullptr,
+                                                /*Exact=*/true);
   }
   for (GlobalVariable *GV : Tables)
     GV->eraseFromParent(); // Only the copies read them.
@@ -857,12 +863,13 @@ SimplifyOutcome Distributor::simplifyAndMeld(
       return SimplifyOutcome::Refused;
     }
     ++CopyTrials;
-    if (!Registers)
-      Registers =
-          Pressure ? Pressure->getRegisters() : estimateFunctionRegisters(F);
     SimplifiedTrial ST =
-        trySimplifiedOnClone(F, Br, Join, S, T, Opts, Prof,
-                             *Registers);
+        trySimplifiedOnClone(F, Br, Join, S, T, Opts, Prof, [&] {
+          if (!Registers)
+            Registers = Pressure ? Pressure->getRegisters()
+                                 : estimateFunctionRegisters(F);
+          return *Registers;
+        });
     if (!ST.Refusal.empty()) {
       Why += "; after " + describe(S).str() + ": " + ST.Refusal;
       continue;

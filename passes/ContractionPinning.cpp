@@ -693,6 +693,13 @@ bool hasFastMathFolds(const Function &F) {
   return false;
 }
 
+bool hasContractionsToPin(const Function &F) {
+  return any_of(instructions(F), [](const Instruction &I) {
+    return I.getOpcode() == Instruction::FMul && I.hasAllowContract() &&
+           isPinnedType(I.getType());
+  });
+}
+
 ContractionPins ContractionPins::pin(Function &F) {
   ContractionPins P;
   if (F.isDeclaration())

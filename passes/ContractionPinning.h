@@ -61,6 +61,10 @@ namespace divopt {
 /// bench/results/2026-11-26-h200-fast-math-bisect.md).
 bool hasFastMathFolds(const llvm::Function &F);
 
+/// Whether ContractionPins::pin(F) would change F: every pin starts from a
+/// contractable multiply (`fmul contract` of float or double).
+bool hasContractionsToPin(const llvm::Function &F);
+
 /// The reason a transform gives for leaving floating-point code of a
 /// function with fast-math folds as it is (hasFastMathFolds).
 inline constexpr const char *FastMathRefusal =

@@ -27,6 +27,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -124,19 +125,16 @@ SmallVector<BasicBlock *, 4> getWayEntries(Instruction &Term) {
 }
 
 /// A copy of F named Name in which threads whose branch does not go to
-/// Entry return at the branch.
-Function *buildPart(Function &F, Instruction &Term, BasicBlock *Entry,
-                    const Twine &Name) {
+/// Entry return at the branch: F copied whole, its other ways then cut off
+/// and their blocks deleted.
+Function *copyWholeAndCut(Function &F, Instruction &Term, BasicBlock *Entry,
+                          const Twine &Name) {
   ValueToValueMapTy VMap;
   Function *Part = CloneFunction(&F, VMap);
   // Before a way is cut off: one way's PHIs fold away and its multiplies
   // lose uses, which changes what code generation would fuse.
   ContractionPins::pin(*Part).keep();
   Part->setName(Name);
-  Part->addFnAttr(PartAttribute, F.getName());
-  // Kept or dropped by the linker together with the kernel (weak_odr,
-  // linkonce_odr template kernels); CloneFunction keeps the linkage.
-  Part->setComdat(F.getComdat());
   auto *PartTerm = cast<Instruction>(VMap[&Term]);
   BasicBlock *PartBB = PartTerm->getParent();
   auto *Other = BasicBlock::Create(F.getContext(), "divopt.other.way", Part);
@@ -148,6 +146,150 @@ Function *buildPart(Function &F, Instruction &Term, BasicBlock *Entry,
     PartTerm->setSuccessor(I, Other);
   }
   removeUnreachableBlocks(*Part);
+  return Part;
+}
+
+/// The blocks of F a part keeps: those the entry reaches where Term leads
+/// to Entry alone.
+SmallPtrSet<const BasicBlock *, 32>
+getPartBlocks(Function &F, Instruction &Term, BasicBlock *Entry) {
+  SmallPtrSet<const BasicBlock *, 32> Kept = {&F.getEntryBlock()};
+  SmallVector<const BasicBlock *, 32> Work = {&F.getEntryBlock()};
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    for (const BasicBlock *Succ : successors(BB))
+      if ((BB != Term.getParent() || Succ == Entry) && Kept.insert(Succ).second)
+        Work.push_back(Succ);
+  }
+  return Kept;
+}
+
+/// What BasicBlock::removePredecessor(Pred) does to Succ's PHIs, for a Pred
+/// that is not in Succ's function (a block of the kernel a part left out):
+/// the values from Pred go, and a PHI left with one value is replaced by
+/// it.
+void removeIncomingFrom(BasicBlock &Succ, const BasicBlock *Pred) {
+  if (Succ.empty() || !isa<PHINode>(Succ.front()))
+    return;
+  unsigned NumPreds = cast<PHINode>(Succ.front()).getNumIncomingValues();
+  for (PHINode &Phi : make_early_inc_range(Succ.phis())) {
+    Phi.removeIncomingValue(Pred, /*DeletePHIIfEmpty=*/true);
+    if (NumPreds == 1)
+      continue;
+    if (Value *V = Phi.hasConstantValue()) {
+      Phi.replaceAllUsesWith(V);
+      Phi.eraseFromParent();
+    }
+  }
+}
+
+/// Whether copyKeptAndCut can stand for copyWholeAndCut on F: no debug
+/// information (the copy's subprogram is CloneFunction's to make), no block
+/// address, and nothing for ContractionPins to pin (it decides by every
+/// use, those in the other ways included).
+bool canCopyKeptBlocks(const Function &F) {
+  if (F.getSubprogram() || hasContractionsToPin(F))
+    return false;
+  for (const BasicBlock &BB : F) {
+    if (BB.hasAddressTaken())
+      return false;
+    for (const Instruction &I : BB)
+      if (I.getDebugLoc() || I.hasDbgRecords())
+        return false;
+  }
+  return true;
+}
+
+/// copyWholeAndCut at the cost of the part's own size: only the blocks the
+/// part keeps are copied, and the edges from those it leaves out are taken
+/// out of the PHIs in the order removeUnreachableBlocks would (the kernel's
+/// block order). Null, with nothing left behind, where removing the
+/// unreachable blocks would have changed more than that (a terminator it
+/// folds): then only the whole copy is the same.
+Function *copyKeptAndCut(Function &F, Instruction &Term, BasicBlock *Entry,
+                         const Twine &Name) {
+  SmallPtrSet<const BasicBlock *, 32> Kept = getPartBlocks(F, Term, Entry);
+  Function *Part =
+      Function::Create(F.getFunctionType(), F.getLinkage(), F.getAddressSpace(),
+                       F.getName(), F.getParent());
+  ValueToValueMapTy VMap;
+  for (auto [A, B] : zip(F.args(), Part->args())) {
+    B.setName(A.getName());
+    VMap[&A] = &B;
+  }
+  // As CloneFunction maps metadata: distinct nodes (alias scopes, loop
+  // properties) are copied, debug information (there is none) kept.
+  MetadataPredicate KeepDebugInfo = [](const Metadata *MD) {
+    return isa<DINode>(MD);
+  };
+  CloneFunctionAttributesInto(Part, &F, VMap, /*ModuleLevelChanges=*/false);
+  CloneFunctionMetadataInto(*Part, F, VMap, RF_None, nullptr, nullptr,
+                            &KeepDebugInfo);
+  for (const BasicBlock &BB : F)
+    if (Kept.contains(&BB))
+      VMap[&BB] = CloneBasicBlock(&BB, VMap, "", Part);
+  // The left-out blocks' edges into kept ones stay, to the kernel's blocks,
+  // until they are taken out below.
+  for (BasicBlock &BB : *Part)
+    for (Instruction &I : BB)
+      RemapInstruction(&I, VMap, RF_IgnoreMissingLocals, nullptr, nullptr,
+                       &KeepDebugInfo);
+  Part->setName(Name);
+  auto *PartTerm = cast<Instruction>(VMap[&Term]);
+  BasicBlock *PartBB = PartTerm->getParent();
+  auto *Other = BasicBlock::Create(F.getContext(), "divopt.other.way", Part);
+  ReturnInst::Create(F.getContext(), Other);
+  for (unsigned I = 0, E = Term.getNumSuccessors(); I != E; ++I) {
+    BasicBlock *Succ = Term.getSuccessor(I);
+    if (Succ == Entry)
+      continue;
+    if (Kept.contains(Succ))
+      cast<BasicBlock>(VMap[Succ])->removePredecessor(PartBB);
+    PartTerm->setSuccessor(I, Other);
+  }
+  for (const BasicBlock &BB : F)
+    if (!Kept.contains(&BB))
+      for (const BasicBlock *Succ : successors(&BB))
+        if (Kept.contains(Succ))
+          removeIncomingFrom(*cast<BasicBlock>(VMap[Succ]), &BB);
+  if (removeUnreachableBlocks(*Part)) {
+    Part->eraseFromParent();
+    return nullptr;
+  }
+  return Part;
+}
+
+/// The IR of Part, its name left out.
+std::string printBody(Function &Part) {
+  std::string Name = Part.getName().str(), S;
+  Part.setName("divopt.compared");
+  raw_string_ostream OS(S);
+  Part.print(OS);
+  Part.setName(Name);
+  return S;
+}
+
+/// A copy of F named Name in which threads whose branch does not go to
+/// Entry return at the branch.
+Function *buildPart(Function &F, Instruction &Term, BasicBlock *Entry,
+                    const Twine &Name) {
+  Function *Part = nullptr;
+  if (canCopyKeptBlocks(F))
+    Part = copyKeptAndCut(F, Term, Entry, Name);
+  if (Part && verifyIncremental()) {
+    Function *Whole = copyWholeAndCut(F, Term, Entry, Name);
+    if (printBody(*Part) != printBody(*Whole))
+      reportFatalInternalError("kernel-split: the part of " + F.getName() +
+                               " copied block by block differs from the "
+                               "whole copy cut down");
+    Whole->eraseFromParent();
+  }
+  if (!Part)
+    Part = copyWholeAndCut(F, Term, Entry, Name);
+  Part->addFnAttr(PartAttribute, F.getName());
+  // Kept or dropped by the linker together with the kernel (weak_odr,
+  // linkonce_odr template kernels); CloneFunction keeps the linkage.
+  Part->setComdat(F.getComdat());
   return Part;
 }
 

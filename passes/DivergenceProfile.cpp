@@ -234,6 +234,8 @@ private:
   /// The active mask and whether this lane is its lowest (the leader).
   std::pair<Value *, Value *> getLeader(IRBuilder<> &B);
   AllocaInst *makeLaneState(StringRef Name, uint32_t Init);
+  ArrayRef<BasicBlock *> getEdgeBlocks(const BasicBlock *From,
+                                       const BasicBlock *To);
   /// Splits Before's block: the lanes Gate is true for run a new block
   /// (Name, its terminator left to the caller) before the rest, which all
   /// lanes reach. Returns the new block and the rest.
@@ -270,6 +272,10 @@ private:
   /// Loops counted only because kernel-split weighs a way by their trips.
   SmallPtrSet<Loop *, 4> SplitArmLoops;
   DenseMap<Loop *, SmallVector<LaneWays, 1>> Packs;
+  /// The blocks split into each edge (one a successor slot) so far.
+  std::map<std::pair<const BasicBlock *, const BasicBlock *>,
+           SmallVector<BasicBlock *, 1>>
+      EdgeBlocks;
   GlobalVariable *Counters = nullptr;
   /// Kernels: the block's counters in shared memory, one i64 each
   /// (packed for two-way branches), then the number of the block's
@@ -319,6 +325,10 @@ bool FunctionInstrumenter::collect() {
     S.Header = PL.L->getHeader();
     S.Counter = PL.L->getCanonicalInductionVariable();
     PL.L->getExitEdges(S.ExitEdges);
+    // An edge a successor slot: two cases of a switch to one exit are one
+    // edge here (getEdgeBlocks splits each slot).
+    llvm::sort(S.ExitEdges);
+    S.ExitEdges.erase(llvm::unique(S.ExitEdges), S.ExitEdges.end());
     // Exit edges that split as any branch's do.
     if (any_of(S.ExitEdges, [](const Loop::Edge &E) {
           return !isa<BranchInst, SwitchInst>(E.first->getTerminator());
@@ -351,6 +361,23 @@ std::pair<Value *, Value *> FunctionInstrumenter::getLeader(IRBuilder<> &B) {
   Value *Lane = call(B, Intrinsic::nvvm_read_ptx_sreg_laneid, {});
   Value *Lowest = B.CreateBinaryIntrinsic(Intrinsic::cttz, Mask, B.getTrue());
   return {Mask, B.CreateICmpEQ(Lowest, Lane, "divopt.prof.leader")};
+}
+
+/// The blocks on the edges From -> To, one a successor slot of From,
+/// split once: an edge may enter one loop and leave another.
+ArrayRef<BasicBlock *>
+FunctionInstrumenter::getEdgeBlocks(const BasicBlock *From,
+                                    const BasicBlock *To) {
+  SmallVector<BasicBlock *, 1> &Blocks = EdgeBlocks[{From, To}];
+  auto *Src = const_cast<BasicBlock *>(From);
+  auto *Dst = const_cast<BasicBlock *>(To);
+  while (is_contained(successors(Src), Dst)) {
+    BasicBlock *Edge = SplitEdge(Src, Dst);
+    if (!Edge)
+      break;
+    Blocks.push_back(Edge);
+  }
+  return Blocks;
 }
 
 AllocaInst *FunctionInstrumenter::makeLaneState(StringRef Name, uint32_t Init) {
@@ -943,21 +970,20 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
   // A lane's iterations of a loop restart at every entry.
   for (LoopSite &S : Loops) {
     S.Iterations = makeLaneState("divopt.prof.iterations", 0);
-    for (BasicBlock *P : S.Entering) {
-      BasicBlock *Edge = SplitEdge(P, S.Header);
-      new StoreInst(ConstantInt::get(i32(), 0), S.Iterations,
-                    Edge->getTerminator()->getIterator());
-      S.EntryEdges.push_back(Edge);
-    }
-    if (S.Counter && S.Meet)
-      for (auto [Exiting, Exit] : S.ExitEdges) {
-        BasicBlock *Edge = SplitEdge(const_cast<BasicBlock *>(Exiting),
-                                     const_cast<BasicBlock *>(Exit));
-        IRBuilder<> EB(Edge->getTerminator());
-        Value *Trips =
-            EB.CreateAdd(S.Counter, ConstantInt::get(S.Counter->getType(), 1));
-        EB.CreateStore(EB.CreateTrunc(Trips, i32()), S.Iterations);
+    for (BasicBlock *P : S.Entering)
+      for (BasicBlock *Edge : getEdgeBlocks(P, S.Header)) {
+        new StoreInst(ConstantInt::get(i32(), 0), S.Iterations,
+                      Edge->getTerminator()->getIterator());
+        S.EntryEdges.push_back(Edge);
       }
+    if (S.Counter && S.Meet)
+      for (auto [Exiting, Exit] : S.ExitEdges)
+        for (BasicBlock *Edge : getEdgeBlocks(Exiting, Exit)) {
+          IRBuilder<> EB(Edge->getTerminator());
+          Value *Trips = EB.CreateAdd(
+              S.Counter, ConstantInt::get(S.Counter->getType(), 1));
+          EB.CreateStore(EB.CreateTrunc(Trips, i32()), S.Iterations);
+        }
   }
   for (BranchSite &S : Branches)
     countBranch(S);

@@ -78,10 +78,10 @@ struct Update {
 /// branch holding the way + 1 it took in the last iteration that
 /// executed it (zero: none), then a bit set where this iteration executed
 /// it. A branch reads its field before it writes its own way there (a
-/// lane executes it once an iteration at most, but in an irreducible
-/// cycle inside the loop, where a second execution pairs with the
-/// first); the header clears the fields of the branches the last
-/// iteration did not execute, and the bits.
+/// lane executes it at most once an iteration; in an irreducible cycle
+/// inside the loop a second execution would pair with the first); the
+/// header clears the fields of the branches the last iteration did not
+/// execute, and the bits.
 struct LaneWays {
   AllocaInst *Ways = nullptr;
   unsigned Used = 0, Width = 0;

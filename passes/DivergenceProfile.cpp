@@ -45,6 +45,17 @@ static cl::opt<unsigned> ProfileSample(
     cl::desc("Count one thread block in N (a fixed subset, chosen by a hash "
              "of the block index); 1 counts every block exactly"));
 
+// A counted block runs longer than the others; one dispatched in the last
+// wave ends after them all (meld's bitonic sort, 8 waves: 1.6x with the
+// kernel's occupancy unchanged). Drawing the counted blocks from the
+// first blocks of the grid, which the GPU dispatches first, hides that
+// behind the later waves, at the cost of counting those blocks only.
+static cl::opt<unsigned> ProfileSampleFront(
+    "divopt-profile-sample-front", cl::init(1),
+    cl::desc("Draw the counted blocks from the first 1/F of the grid (at "
+             "most the sampling rate), so that they start in the first "
+             "waves; 1: from the whole grid"));
+
 namespace divopt {
 
 namespace {
@@ -62,40 +73,59 @@ struct Update {
   Value *V;
 };
 
-/// A lane's ways in this and the previous iteration of a loop, for all the
-/// loop's counted branches packed into i32 words: a field per branch
-/// holding its way + 1, zero for none yet (a register pair per 32 bits,
-/// not per branch).
+/// A lane's ways in a loop, for the loop's counted branches packed into
+/// i32 words (one register for up to ten two-way branches): a field per
+/// branch holding the way + 1 it took in the last iteration that
+/// executed it (zero: none), then a bit set where this iteration executed
+/// it. A branch reads its field before it writes its own way there (a
+/// lane executes it at most once an iteration; in an irreducible cycle
+/// inside the loop a second execution would pair with the first); the
+/// header clears the fields of the branches the last iteration did not
+/// execute, and the bits.
 struct LaneWays {
-  AllocaInst *Cur = nullptr, *Last = nullptr;
-  unsigned Used = 0;
+  AllocaInst *Ways = nullptr;
+  unsigned Used = 0, Width = 0;
+  uint32_t LastMask = 0, ExecMask = 0;
 };
 
-/// A kernel's two-way branch counts a warp execution with one shared
-/// atomic: a 64-bit word of its block holding five fields, from bit 0:
-/// executions, all-then, all-else (11 bits each), lanes-then, lanes-else
-/// (15 bits each); divergent = executions - all-then - all-else, and
-/// warps[w], uniform[w] follow. In a loop a second word holds the lanes'
-/// direction pairs (bits 0-31) and changes (bits 32-63).
+/// A kernel's two-way branch keeps its block's counts in shared memory,
+/// in words read by no one but the block's last thread (flushAt), so that
+/// the counted copy needs few registers more than the kernel: it shares
+/// the kernel's register allocation with the uncounted copy
+/// (sampleBlocks), and a register more where the kernel's pressure peaks
+/// costs every block occupancy. The lanes sum their votes in one
+/// reduction, a byte a count: lanes then, lanes else and, in a loop, lanes
+/// with a previous way and lanes whose way changed. The leader then adds,
+/// one 32-bit atomic at a time, each count to its 32-bit accumulator and
+/// one to its execution's kind (all then, all else, divergent).
 ///
-/// Draining: the leader that adds sees the word's new value; where its
-/// trigger field (executions; pairs) has reached DrainAt it exchanges the
-/// word with zero and adds what it took to the globals. An exchange takes
-/// exactly what is there, so every add is counted once whatever the order
-/// of adds and exchanges. No field overflows: after the word's latest
-/// exchange, the k-th add sees executions == k, so the adds present are at
-/// most DrainAt - 1 that saw less than DrainAt, plus the pending ones that
-/// saw more and have not exchanged yet. A pending add is its leader
-/// thread's only one, and the lanes of its warp wait for it
-/// (bar.warp.sync after the update), so the pending adds' lane sets are
-/// disjoint: at most 1024 adds and 1024 lanes in all (1024 threads a
-/// block). Executions <= 959 + 1024 = 1983 < 2^11 (all-then and all-else
-/// are no more); lanes <= 32 * 959 + 1024 = 31712 < 2^15. Pairs < 2^31 +
-/// 1024 < 2^32; changes <= pairs.
+/// A kind is a 64-bit count kept as two 32-bit halves: the add that finds
+/// the low half at 2^32 - 1 (it wraps to zero) adds one to the high half.
+/// An accumulator drains into its 64-bit total: the leader whose add
+/// found one of the branch's accumulators at 2^31 or more exchanges each
+/// of them with zero and adds what it took to its total, after its kind's
+/// add (the reduction is dead then). An exchange takes exactly what is
+/// there, so every add is counted once. No accumulator overflows: after
+/// its latest exchange, the adds that found less than 2^31 bring at most
+/// 2^31 + 31, and an add that found more is its leader thread's only
+/// pending one (the thread drains before it reaches the branch again): at
+/// most 1024 of them, 32 lanes each, 2^31 + 31 + 2^15 < 2^32.
 namespace packed {
-constexpr unsigned Then = 11, Else = 22, LanesThen = 33, LanesElse = 48;
-constexpr uint64_t CountMask = 0x7ff, LanesMask = 0x7fff;
-constexpr uint64_t DrainAt = 960, PairsDrainAt = uint64_t(1) << 31;
+/// Block words, from a branch's first (Slot): the kinds' 64-bit counts,
+/// the accumulators' 64-bit totals, then the accumulators two to a word.
+enum Word {
+  AllThen,
+  AllElse,
+  Divergent,
+  LanesThen,
+  LanesElse,
+  Lanes,
+  Paired,
+  Changed,
+  Pairs
+};
+constexpr unsigned BranchWords = 6, LoopBranchWords = 9;
+constexpr uint32_t DrainAt = uint32_t(1) << 31;
 } // namespace packed
 
 struct BranchSite {
@@ -120,9 +150,29 @@ struct LoopSite {
   unsigned Base = 0;
   unsigned Slot = 0;
   AllocaInst *Iterations = nullptr;
+  /// The loop's own counter of iterations (from 0 by 1), if it has one: a
+  /// lane's iterations are then its value + 1 on the exit edges, and the
+  /// instrumentation keeps no counter of its own live through the loop.
+  PHINode *Counter = nullptr;
+  SmallVector<Loop::Edge, 2> ExitEdges;
+  /// The blocks on the edges entering the loop, where lane state restarts.
+  SmallVector<BasicBlock *, 2> EntryEdges;
   /// Counted only for its trips, in a kernel-split candidate's way.
   bool ForSplit = false;
 };
+
+/// The PTX ISA version F is compiled for (its "+ptxNN" target feature, as
+/// clang sets it from the CUDA version), 0 where none is named.
+unsigned getPtxVersion(const Function &F) {
+  SmallVector<StringRef, 8> Features;
+  F.getFnAttribute("target-features").getValueAsString().split(Features, ',');
+  for (StringRef Feature : Features) {
+    unsigned Version;
+    if (Feature.consume_front("+ptx") && !Feature.getAsInteger(10, Version))
+      return Version;
+  }
+  return 0;
+}
 
 /// Whether a path from the exits of L re-enters L before Meet.
 bool reentersBefore(Loop &L, BasicBlock *Meet) {
@@ -147,8 +197,13 @@ bool reentersBefore(Loop &L, BasicBlock *Meet) {
 class FunctionInstrumenter {
 public:
   FunctionInstrumenter(Function &F, FunctionAnalysisManager &FAM)
-      : F(F), FAM(FAM), Ctx(F.getContext()),
-        IsKernel(getKernelInfo(F).IsKernel) {}
+      : F(F), FAM(FAM), Ctx(F.getContext()) {
+    KernelInfo KI = getKernelInfo(F);
+    IsKernel = KI.IsKernel;
+    std::optional<unsigned> CC = KI.computeCapability();
+    HasRedux = !CC || *CC >= 80;
+    HasElect = CC && *CC >= 90 && getPtxVersion(F) >= 80;
+  }
 
   /// Picks the branches and loops to count; false when there are none.
   bool collect();
@@ -179,6 +234,8 @@ private:
   /// The active mask and whether this lane is its lowest (the leader).
   std::pair<Value *, Value *> getLeader(IRBuilder<> &B);
   AllocaInst *makeLaneState(StringRef Name, uint32_t Init);
+  ArrayRef<BasicBlock *> getEdgeBlocks(const BasicBlock *From,
+                                       const BasicBlock *To);
   /// Splits Before's block: the lanes Gate is true for run a new block
   /// (Name, its terminator left to the caller) before the rest, which all
   /// lanes reach. Returns the new block and the rest.
@@ -189,15 +246,15 @@ private:
 
   void countBranch(BranchSite &S);
   void countPackedBranch(BranchSite &S);
-  void addPackedToGlobals(IRBuilder<> &B, Value *W, unsigned Base);
-  void addPairsToGlobals(IRBuilder<> &B, Value *W, unsigned Base);
+  void addPackedToGlobals(IRBuilder<> &B, const BranchSite &S);
   Value *getAtomicAdd(IRBuilder<> &B, Value *Ptr, Value *V);
   std::pair<Value *, Value *> lanePairs(IRBuilder<> &B, BranchSite &S,
-                                        Value *Mask, Value *Way);
+                                        Value *Way);
+  Value *sumLanes(IRBuilder<> &B, Value *Mask, ArrayRef<Value *> Votes);
   void countHeader(LoopSite &S);
   void countMeet(LoopSite &S, Instruction *Before);
   void initBlockCounters(BasicBlock &Start);
-  BasicBlock *sampleBlocks(unsigned Sample);
+  BasicBlock *sampleBlocks(unsigned Sample, unsigned Front);
   Value *getBlockWord(IRBuilder<> &B, unsigned Word);
   void flushAt(ReturnInst *Ret);
 
@@ -205,12 +262,20 @@ private:
   FunctionAnalysisManager &FAM;
   LLVMContext &Ctx;
   bool IsKernel;
+  /// redux.sync (sm_80) sums the lanes' votes in one instruction;
+  /// elect.sync (sm_90, PTX 8.0) picks the leader without the lane id (a
+  /// register live through the whole kernel) and its lowest-bit search.
+  bool HasRedux, HasElect;
   std::optional<ProfileIdentity> PI;
   std::vector<BranchSite> Branches;
   std::vector<LoopSite> Loops;
   /// Loops counted only because kernel-split weighs a way by their trips.
   SmallPtrSet<Loop *, 4> SplitArmLoops;
   DenseMap<Loop *, SmallVector<LaneWays, 1>> Packs;
+  /// The blocks split into each edge (one a successor slot) so far.
+  std::map<std::pair<const BasicBlock *, const BasicBlock *>,
+           SmallVector<BasicBlock *, 1>>
+      EdgeBlocks;
   GlobalVariable *Counters = nullptr;
   /// Kernels: the block's counters in shared memory, one i64 each
   /// (packed for two-way branches), then the number of the block's
@@ -251,9 +316,6 @@ bool FunctionInstrumenter::collect() {
   for (Loop *L : getSplitArmLoops(F, FAM))
     if (Counted.insert(L).second)
       SplitArmLoops.insert(L);
-  bool HasRedux = true;
-  if (std::optional<unsigned> CC = getKernelInfo(F).computeCapability())
-    HasRedux = *CC >= 80;
   for (const ProfiledLoop &PL : PI->loops()) {
     if (!Counted.contains(PL.L))
       continue;
@@ -261,6 +323,17 @@ bool FunctionInstrumenter::collect() {
     S.PL = &PL;
     S.ForSplit = SplitArmLoops.contains(PL.L);
     S.Header = PL.L->getHeader();
+    S.Counter = PL.L->getCanonicalInductionVariable();
+    PL.L->getExitEdges(S.ExitEdges);
+    // An edge a successor slot: two cases of a switch to one exit are one
+    // edge here (getEdgeBlocks splits each slot).
+    llvm::sort(S.ExitEdges);
+    S.ExitEdges.erase(llvm::unique(S.ExitEdges), S.ExitEdges.end());
+    // Exit edges that split as any branch's do.
+    if (any_of(S.ExitEdges, [](const Loop::Edge &E) {
+          return !isa<BranchInst, SwitchInst>(E.first->getTerminator());
+        }))
+      S.Counter = nullptr;
     for (BasicBlock *P : predecessors(S.Header))
       if (!PL.L->contains(P) && !is_contained(S.Entering, P))
         S.Entering.push_back(P);
@@ -281,9 +354,30 @@ bool FunctionInstrumenter::collect() {
 
 std::pair<Value *, Value *> FunctionInstrumenter::getLeader(IRBuilder<> &B) {
   Value *Mask = call(B, Intrinsic::nvvm_activemask, {});
+  if (HasElect) {
+    Value *E = B.CreateIntrinsic(Intrinsic::nvvm_elect_sync, {}, {Mask});
+    return {Mask, B.CreateExtractValue(E, 1, "divopt.prof.leader")};
+  }
   Value *Lane = call(B, Intrinsic::nvvm_read_ptx_sreg_laneid, {});
   Value *Lowest = B.CreateBinaryIntrinsic(Intrinsic::cttz, Mask, B.getTrue());
   return {Mask, B.CreateICmpEQ(Lowest, Lane, "divopt.prof.leader")};
+}
+
+/// The blocks on the edges From -> To, one a successor slot of From,
+/// split once: an edge may enter one loop and leave another.
+ArrayRef<BasicBlock *>
+FunctionInstrumenter::getEdgeBlocks(const BasicBlock *From,
+                                    const BasicBlock *To) {
+  SmallVector<BasicBlock *, 1> &Blocks = EdgeBlocks[{From, To}];
+  auto *Src = const_cast<BasicBlock *>(From);
+  auto *Dst = const_cast<BasicBlock *>(To);
+  while (is_contained(successors(Src), Dst)) {
+    BasicBlock *Edge = SplitEdge(Src, Dst);
+    if (!Edge)
+      break;
+    Blocks.push_back(Edge);
+  }
+  return Blocks;
 }
 
 AllocaInst *FunctionInstrumenter::makeLaneState(StringRef Name, uint32_t Init) {
@@ -443,43 +537,52 @@ void FunctionInstrumenter::countBranch(BranchSite &S) {
                  asCount(B, B.CreateICmpEQ(T[W], Mask))});
   }
   if (S.L) {
-    auto [Pairs, Changes] = lanePairs(B, S, Mask, Way);
-    U.push_back({S.Base + BranchPairs, Op::Add, Pairs});
-    U.push_back({S.Base + BranchChanges, Op::Add, Changes});
+    auto [Paired, Changed] = lanePairs(B, S, Way);
+    U.push_back(
+        {S.Base + BranchPairs, Op::Add, popc(B, ballot(B, Mask, Paired))});
+    U.push_back(
+        {S.Base + BranchChanges, Op::Add, popc(B, ballot(B, Mask, Changed))});
   }
   update(Term, Leader, U);
 }
 
-/// The active lanes that took this branch in the loop's previous iteration
-/// too, and those of them whose way changed; records this lane's way.
-std::pair<Value *, Value *> FunctionInstrumenter::lanePairs(IRBuilder<> &B,
-                                                            BranchSite &S,
-                                                            Value *Mask,
-                                                            Value *Way) {
+/// Whether this lane took this branch in the loop's previous iteration
+/// too, and whether its way changed; records this lane's way.
+std::pair<Value *, Value *>
+FunctionInstrumenter::lanePairs(IRBuilder<> &B, BranchSite &S, Value *Way) {
   unsigned N = S.PB->Ways.size();
   {
     // Direction changes between this lane's consecutive iterations.
     S.Width = Log2_32_Ceil(N + 1);
+    // A word's fields are all as wide (the header's shifts stay in them).
     SmallVector<LaneWays, 1> &P = Packs[S.L];
-    if (P.empty() || P.back().Used + S.Width > 32) {
+    auto It = find_if(P, [&](const LaneWays &W) {
+      return W.Width == S.Width && W.Used + S.Width + 1 <= 32;
+    });
+    if (It == P.end()) {
       P.emplace_back();
-      P.back().Cur = makeLaneState("divopt.prof.ways", 0);
-      P.back().Last = makeLaneState("divopt.prof.lastways", 0);
+      P.back().Ways = makeLaneState("divopt.prof.ways", 0);
+      P.back().Width = S.Width;
+      It = std::prev(P.end());
     }
-    S.Pack = P.size() - 1;
-    S.Shift = P.back().Used;
-    P.back().Used += S.Width;
+    LaneWays &W = *It;
+    S.Pack = It - P.begin();
+    S.Shift = W.Used;
+    W.Used += S.Width + 1;
     uint32_t FieldMask = ((1u << S.Width) - 1) << S.Shift;
+    uint32_t Executed = 1u << (S.Shift + S.Width);
+    W.LastMask |= FieldMask;
+    W.ExecMask |= Executed;
     Value *Mine = B.CreateShl(B.CreateAdd(Way, B.getInt32(1)), S.Shift);
-    Value *Last =
-        B.CreateAnd(B.CreateLoad(i32(), P.back().Last), B.getInt32(FieldMask));
+    Value *Ways = B.CreateLoad(i32(), W.Ways);
+    Value *Last = B.CreateAnd(Ways, B.getInt32(FieldMask));
     Value *Paired = B.CreateICmpNE(Last, B.getInt32(0));
     Value *Changed = B.CreateAnd(Paired, B.CreateICmpNE(Last, Mine));
-    Value *Cur =
-        B.CreateAnd(B.CreateLoad(i32(), P.back().Cur), B.getInt32(~FieldMask));
-    B.CreateStore(B.CreateOr(Cur, Mine), P.back().Cur);
-    return {popc(B, ballot(B, Mask, Paired)),
-            popc(B, ballot(B, Mask, Changed))};
+    B.CreateStore(
+        B.CreateOr(B.CreateAnd(Ways, B.getInt32(~(FieldMask | Executed))),
+                   B.CreateOr(Mine, B.getInt32(Executed))),
+        W.Ways);
+    return {Paired, Changed};
   }
 }
 
@@ -489,107 +592,165 @@ Value *FunctionInstrumenter::getAtomicAdd(IRBuilder<> &B, Value *Ptr,
                            AtomicOrdering::Monotonic);
 }
 
-/// Adds a packed branch word's fields to the branch's global words.
-void FunctionInstrumenter::addPackedToGlobals(IRBuilder<> &B, Value *W,
-                                              unsigned Base) {
+/// Adds a kernel branch's block words to its global words, deriving the
+/// ones the block does not keep.
+void FunctionInstrumenter::addPackedToGlobals(IRBuilder<> &B,
+                                              const BranchSite &S) {
   using namespace profile;
-  auto Field = [&](unsigned Shift, uint64_t Mask) {
-    return B.CreateAnd(B.CreateLShr(W, Shift), Mask);
-  };
-  Value *Execs = Field(0, packed::CountMask);
-  Value *Uni0 = Field(packed::Then, packed::CountMask);
-  Value *Uni1 = Field(packed::Else, packed::CountMask);
-  Value *Div = B.CreateSub(B.CreateSub(Execs, Uni0), Uni1);
-  std::pair<unsigned, Value *> Adds[] = {
-      {BranchExecs, Execs},
-      {BranchDivergent, Div},
-      {getBranchLanesWord(0, 2), Field(packed::LanesThen, packed::LanesMask)},
-      {getBranchLanesWord(1, 2), Field(packed::LanesElse, packed::LanesMask)},
-      {getBranchWarpsWord(0, 2), B.CreateAdd(Uni0, Div)},
-      {getBranchWarpsWord(1, 2), B.CreateAdd(Uni1, Div)},
-      {getBranchUniformWord(0, 2), Uni0},
-      {getBranchUniformWord(1, 2), Uni1}};
-  for (auto &[Word, V] : Adds)
-    getAtomicAdd(B, getWordAddress(B, Base + Word), V);
-}
-
-void FunctionInstrumenter::addPairsToGlobals(IRBuilder<> &B, Value *W,
-                                             unsigned Base) {
-  using namespace profile;
-  getAtomicAdd(B, getWordAddress(B, Base + BranchPairs),
-               B.CreateAnd(W, B.getInt64(0xffffffff)));
-  getAtomicAdd(B, getWordAddress(B, Base + BranchChanges), B.CreateLShr(W, 32));
-}
-
-/// A kernel's two-way branch: one shared atomic a warp execution (two in
-/// a loop), draining into the globals as the packed namespace describes.
-void FunctionInstrumenter::countPackedBranch(BranchSite &S) {
-  auto *Br = cast<BranchInst>(S.PB->Term);
   Type *I64 = B64();
+  auto Half = [&](unsigned W, unsigned H) {
+    Value *P =
+        B.CreateConstInBoundsGEP1_32(i32(), getBlockWord(B, S.Slot + W), H);
+    return B.CreateZExt(B.CreateLoad(i32(), P), I64);
+  };
+  // A kind's halves; a total plus what its accumulator holds.
+  auto Kind = [&](unsigned W) {
+    return B.CreateOr(Half(W, 0), B.CreateShl(Half(W, 1), 32));
+  };
+  auto Total = [&](unsigned W, unsigned Acc, unsigned H) {
+    return B.CreateAdd(B.CreateLoad(I64, getBlockWord(B, S.Slot + W)),
+                       Half(Acc, H));
+  };
+  Value *AllThen = Kind(packed::AllThen), *AllElse = Kind(packed::AllElse);
+  Value *Div = Kind(packed::Divergent);
+  SmallVector<std::pair<unsigned, Value *>, 10> Adds = {
+      {BranchExecs, B.CreateAdd(B.CreateAdd(AllThen, AllElse), Div)},
+      {BranchDivergent, Div},
+      {getBranchLanesWord(0, 2), Total(packed::LanesThen, packed::Lanes, 0)},
+      {getBranchLanesWord(1, 2), Total(packed::LanesElse, packed::Lanes, 1)},
+      {getBranchWarpsWord(0, 2), B.CreateAdd(AllThen, Div)},
+      {getBranchWarpsWord(1, 2), B.CreateAdd(AllElse, Div)},
+      {getBranchUniformWord(0, 2), AllThen},
+      {getBranchUniformWord(1, 2), AllElse}};
+  if (S.L) {
+    Adds.push_back({BranchPairs, Total(packed::Paired, packed::Pairs, 0)});
+    Adds.push_back({BranchChanges, Total(packed::Changed, packed::Pairs, 1)});
+  }
+  for (auto &[Word, V] : Adds)
+    getAtomicAdd(B, getWordAddress(B, S.Base + Word), V);
+}
+
+/// The active lanes' counts of each vote (an i1 a lane), a byte each
+/// (at most 32) from the lowest, in every lane: one reduction where
+/// there is redux.sync, else a ballot a vote.
+Value *FunctionInstrumenter::sumLanes(IRBuilder<> &B, Value *Mask,
+                                      ArrayRef<Value *> Votes) {
+  assert(Votes.size() <= 4 && "a byte a vote");
+  Value *Sum = B.getInt32(0);
+  for (auto [I, Vote] : enumerate(Votes)) {
+    Value *Count =
+        HasRedux
+            ? B.CreateSelect(Vote, B.getInt32(1u << (8 * I)), B.getInt32(0))
+            : B.CreateShl(popc(B, ballot(B, Mask, Vote)), 8 * I);
+    Sum = B.CreateOr(Sum, Count);
+  }
+  return HasRedux ? call(B, Intrinsic::nvvm_redux_sync_add, {Sum, Mask}) : Sum;
+}
+
+/// A kernel's two-way branch: the lanes vote before the branch (one
+/// reduction, two in a loop), their leader adds to the block's words as
+/// the packed namespace describes.
+void FunctionInstrumenter::countPackedBranch(BranchSite &S) {
+  using namespace packed;
+  auto *Br = cast<BranchInst>(S.PB->Term);
   IRBuilder<> B(Br);
   auto [Mask, Leader] = getLeader(B);
-  Value *Then = ballot(B, Mask, Br->getCondition());
-  Value *Else = B.CreateXor(Mask, Then);
-  auto Field = [&](Value *V, unsigned Shift) {
-    return B.CreateShl(B.CreateZExt(V, I64), Shift);
-  };
-  Value *D = B.getInt64(1);
-  D = B.CreateOr(D, Field(B.CreateICmpEQ(Then, Mask), packed::Then));
-  D = B.CreateOr(D, Field(B.CreateICmpEQ(Else, Mask), packed::Else));
-  D = B.CreateOr(D, Field(popc(B, Then), packed::LanesThen));
-  D = B.CreateOr(D, Field(popc(B, Else), packed::LanesElse));
-  Value *PairsD = nullptr;
+  Value *Cond = Br->getCondition();
+  Value *NotCond = B.CreateNot(Cond);
+  SmallVector<Value *, 4> Votes = {Cond, NotCond};
   if (S.L) {
-    Value *Way = asCount(B, B.CreateNot(Br->getCondition()));
-    auto [Pairs, Changes] = lanePairs(B, S, Mask, Way);
-    PairsD = B.CreateOr(B.CreateZExt(Pairs, I64), Field(Changes, 32));
+    auto [IsPaired, IsChanged] = lanePairs(B, S, asCount(B, NotCond));
+    Votes.append({IsPaired, IsChanged});
   }
+  Value *Lanes = sumLanes(B, Mask, Votes);
   PackedBranches.push_back(&S);
 
   auto [Add, Tail] = splitGuarded(Br, Leader, "divopt.prof.flush");
-  BasicBlock *Drain = BasicBlock::Create(Ctx, "divopt.prof.drain", &F, Tail);
   B.SetInsertPoint(Add);
   SyncScope::ID Block = Ctx.getOrInsertSyncScopeID("block");
-  auto AddTo = [&](unsigned Slot, Value *V, uint64_t Mask, uint64_t At) {
-    Value *Old =
-        B.CreateAtomicRMW(AtomicRMWInst::Add, getBlockWord(B, Slot), V,
-                          MaybeAlign(8), AtomicOrdering::Monotonic, Block);
-    Value *New = B.CreateAnd(B.CreateAdd(Old, V), Mask);
-    return B.CreateICmpUGE(New, B.getInt64(At));
+  auto HalfOf = [&](unsigned W, unsigned H) {
+    return B.CreateConstInBoundsGEP1_32(i32(), getBlockWord(B, S.Slot + W), H);
   };
-  Value *Full = AddTo(S.Slot, D, packed::CountMask, packed::DrainAt);
-  if (PairsD)
-    Full = B.CreateOr(
-        Full, AddTo(S.Slot + 1, PairsD, 0xffffffff, packed::PairsDrainAt));
-  B.CreateCondBr(Full, Drain, Tail);
-  // An exchange takes exactly what is there: draining both words when
-  // either is full is exact too.
-  B.SetInsertPoint(Drain);
-  auto Take = [&](unsigned Slot) {
-    return B.CreateAtomicRMW(AtomicRMWInst::Xchg, getBlockWord(B, Slot),
-                             B.getInt64(0), MaybeAlign(8),
+  auto AddTo = [&](Value *Ptr, Value *V) {
+    return B.CreateAtomicRMW(AtomicRMWInst::Add, Ptr, V, MaybeAlign(4),
                              AtomicOrdering::Monotonic, Block);
   };
-  addPackedToGlobals(B, Take(S.Slot), S.Base);
-  if (PairsD)
-    addPairsToGlobals(B, Take(S.Slot + 1), S.Base);
+  auto Count = [&](unsigned I) {
+    Value *V = I ? B.CreateLShr(Lanes, 8 * I) : Lanes;
+    return I == 3 ? V : B.CreateAnd(V, B.getInt32(0xff));
+  };
+  // Adds the reduction's counts I and I + 1 to the accumulators of word
+  // W; true where either was found at DrainAt or more.
+  auto Accumulate = [&](unsigned I, unsigned W) {
+    Value *Full =
+        B.CreateICmpUGE(AddTo(HalfOf(W, 0), Count(I)), B.getInt32(DrainAt));
+    return B.CreateOr(Full, B.CreateICmpUGE(AddTo(HalfOf(W, 1), Count(I + 1)),
+                                            B.getInt32(DrainAt)));
+  };
+  // The execution's kind, a constant address each (a computed one would
+  // keep the block's base address in a register pair).
+  Value *Kind = B.CreateSelect(
+      B.CreateICmpEQ(Count(1), B.getInt32(0)), B.getInt32(AllThen),
+      B.CreateSelect(B.CreateICmpEQ(Count(0), B.getInt32(0)),
+                     B.getInt32(AllElse), B.getInt32(Divergent)));
+  Value *Full = Accumulate(0, packed::Lanes);
+  if (S.L)
+    Full = B.CreateOr(Full, Accumulate(2, Pairs));
+  BasicBlock *Drain = BasicBlock::Create(Ctx, "divopt.prof.drain", &F, Tail);
+  BasicBlock *Check = BasicBlock::Create(Ctx, "divopt.prof.check", &F, Drain);
+  SwitchInst *Sw = B.CreateSwitch(Kind, Check, 2);
+  for (Word K : {AllThen, AllElse, Divergent}) {
+    BasicBlock *One = BasicBlock::Create(Ctx, "divopt.prof.kind", &F, Check);
+    BasicBlock *Wrap = BasicBlock::Create(Ctx, "divopt.prof.wrap", &F, Check);
+    if (K == Divergent)
+      Sw->setDefaultDest(One);
+    else
+      Sw->addCase(B.getInt32(K), One);
+    B.SetInsertPoint(One);
+    Value *Old = AddTo(HalfOf(K, 0), B.getInt32(1));
+    B.CreateCondBr(B.CreateICmpEQ(Old, B.getInt32(~0u)), Wrap, Check);
+    B.SetInsertPoint(Wrap);
+    AddTo(HalfOf(K, 1), B.getInt32(1));
+    B.CreateBr(Check);
+  }
+  B.SetInsertPoint(Check);
+  B.CreateCondBr(Full, Drain, Tail);
+  B.SetInsertPoint(Drain);
+  auto Take = [&](unsigned Acc, unsigned H, unsigned Total) {
+    Value *V =
+        B.CreateAtomicRMW(AtomicRMWInst::Xchg, HalfOf(Acc, H), B.getInt32(0),
+                          MaybeAlign(4), AtomicOrdering::Monotonic, Block);
+    B.CreateAtomicRMW(AtomicRMWInst::Add, getBlockWord(B, S.Slot + Total),
+                      B.CreateZExt(V, B64()), MaybeAlign(8),
+                      AtomicOrdering::Monotonic, Block);
+  };
+  Take(packed::Lanes, 0, LanesThen);
+  Take(packed::Lanes, 1, LanesElse);
+  if (S.L) {
+    Take(Pairs, 0, Paired);
+    Take(Pairs, 1, Changed);
+  }
   B.CreateBr(Tail);
-  // The lanes wait for their leader's update: no lane is in two pending
-  // adds (the overflow bound above).
-  B.SetInsertPoint(Br);
-  B.CreateIntrinsic(Intrinsic::nvvm_bar_warp_sync, {}, {Mask});
 }
 
 void FunctionInstrumenter::countHeader(LoopSite &S) {
   IRBuilder<> B(&*S.Header->getFirstInsertionPt());
-  Value *Done = B.CreateLoad(i32(), S.Iterations);
-  Value *First = B.CreateICmpEQ(Done, B.getInt32(0));
+  // A field stays where the last iteration executed its branch (its bit,
+  // shifted onto the field, keeps it); none at an entry.
   for (LaneWays &W : Packs.lookup(S.PL->L)) {
-    Value *Cur = B.CreateLoad(i32(), W.Cur);
-    B.CreateStore(B.CreateSelect(First, B.getInt32(0), Cur), W.Last);
-    B.CreateStore(B.getInt32(0), W.Cur);
+    Value *Ways = B.CreateLoad(i32(), W.Ways);
+    Value *Executed = B.CreateAnd(Ways, W.ExecMask);
+    Value *Keep = B.getInt32(0);
+    for (unsigned K = 1; K <= W.Width; ++K)
+      Keep = B.CreateOr(Keep, B.CreateLShr(Executed, K));
+    B.CreateStore(B.CreateAnd(Ways, B.CreateAnd(Keep, W.LastMask)), W.Ways);
+    for (BasicBlock *Edge : S.EntryEdges)
+      new StoreInst(ConstantInt::get(i32(), 0), W.Ways,
+                    Edge->getTerminator()->getIterator());
   }
-  B.CreateStore(B.CreateAdd(Done, B.getInt32(1)), S.Iterations);
+  if (S.Meet && !S.Counter)
+    B.CreateStore(B.CreateAdd(B.CreateLoad(i32(), S.Iterations), B.getInt32(1)),
+                  S.Iterations);
 }
 
 void FunctionInstrumenter::countMeet(LoopSite &S, Instruction *Before) {
@@ -647,13 +808,8 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
                      B.CreateZExt(Threads, I64)),
       Flush, Tail);
   B.SetInsertPoint(Flush);
-  // What the drains left in the block's packed words.
-  for (const BranchSite *S : PackedBranches) {
-    addPackedToGlobals(B, B.CreateLoad(I64, getBlockWord(B, S->Slot)), S->Base);
-    if (S->L)
-      addPairsToGlobals(B, B.CreateLoad(I64, getBlockWord(B, S->Slot + 1)),
-                        S->Base);
-  }
+  for (const BranchSite *S : PackedBranches)
+    addPackedToGlobals(B, *S);
   for (auto &[Word, K] : WordOps) {
     Value *V = B.CreateLoad(I64, getBlockWord(B, SlotOfWord.lookup(Word)));
     if (K == Op::Min) { // The complement's maximum; zero: none.
@@ -676,7 +832,8 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
 /// (Fibonacci hashing: spread evenly over the grid and over any period a
 /// kernel gives its blocks, e.g. parity; block 0 always counts). Returns
 /// the counted body's first block.
-BasicBlock *FunctionInstrumenter::sampleBlocks(unsigned Sample) {
+BasicBlock *FunctionInstrumenter::sampleBlocks(unsigned Sample,
+                                               unsigned Front) {
   BasicBlock *Entry = &F.getEntryBlock();
   if (Sample == 1)
     return Entry;
@@ -709,9 +866,21 @@ BasicBlock *FunctionInstrumenter::sampleBlocks(unsigned Sample) {
       B.CreateAdd(X, B.CreateMul(NX, B.CreateAdd(Y, B.CreateMul(NY, Z))));
   Value *Hash =
       B.CreateZExt(B.CreateMul(Linear, B.getInt32(0x9e3779b9)), B64());
-  Value *Scaled = B.CreateLShr(B.CreateMul(Hash, B.getInt64(Sample)), 32);
-  B.CreateCondBr(B.CreateICmpEQ(Scaled, B.getInt64(0), "divopt.prof.sampled"),
-                 Entry, CopyEntry);
+  Front = std::min(Front, Sample);
+  Value *Scaled =
+      B.CreateLShr(B.CreateMul(Hash, B.getInt64(Sample / Front)), 32);
+  Value *Sampled = B.CreateICmpEQ(Scaled, B.getInt64(0));
+  if (Front > 1) {
+    // Linear * Front < Blocks, in 64 bits (a grid may hold 2^47 blocks).
+    Value *NZ = call(B, nvvm_read_ptx_sreg_nctaid_z, {});
+    Value *Blocks = B.CreateMul(B.CreateZExt(B.CreateMul(NX, NY), B64()),
+                                B.CreateZExt(NZ, B64()));
+    Value *Early = B.CreateICmpULT(
+        B.CreateMul(B.CreateZExt(Linear, B64()), B.getInt64(Front)), Blocks);
+    Sampled = B.CreateAnd(Early, Sampled);
+  }
+  Sampled->setName("divopt.prof.sampled");
+  B.CreateCondBr(Sampled, Entry, CopyEntry);
   return Entry;
 }
 
@@ -742,7 +911,7 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
     CS.Ways = S.PB->Ways.size();
     CS.Loc = S.PB->Loc;
     S.Slot = Place(Words, CS.getWords(), isPacked(S.PB->Term, IsKernel),
-                   S.L ? 2 : 1);
+                   S.L ? packed::LoopBranchWords : packed::BranchWords);
     Words += CS.getWords();
     CF.Sites.push_back(CS);
   }
@@ -792,7 +961,7 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
   for (BasicBlock &BB : F)
     if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
       Returns.push_back(R);
-  BasicBlock *Start = sampleBlocks(Sample);
+  BasicBlock *Start = sampleBlocks(Sample, ProfileSampleFront);
   SmallVector<std::pair<LoopSite *, Instruction *>, 4> Meets;
   for (LoopSite &S : Loops)
     if (S.Meet)
@@ -801,11 +970,20 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
   // A lane's iterations of a loop restart at every entry.
   for (LoopSite &S : Loops) {
     S.Iterations = makeLaneState("divopt.prof.iterations", 0);
-    for (BasicBlock *P : S.Entering) {
-      BasicBlock *Edge = SplitEdge(P, S.Header);
-      new StoreInst(ConstantInt::get(i32(), 0), S.Iterations,
-                    Edge->getTerminator()->getIterator());
-    }
+    for (BasicBlock *P : S.Entering)
+      for (BasicBlock *Edge : getEdgeBlocks(P, S.Header)) {
+        new StoreInst(ConstantInt::get(i32(), 0), S.Iterations,
+                      Edge->getTerminator()->getIterator());
+        S.EntryEdges.push_back(Edge);
+      }
+    if (S.Counter && S.Meet)
+      for (auto [Exiting, Exit] : S.ExitEdges)
+        for (BasicBlock *Edge : getEdgeBlocks(Exiting, Exit)) {
+          IRBuilder<> EB(Edge->getTerminator());
+          Value *Trips = EB.CreateAdd(
+              S.Counter, ConstantInt::get(S.Counter->getType(), 1));
+          EB.CreateStore(EB.CreateTrunc(Trips, i32()), S.Iterations);
+        }
   }
   for (BranchSite &S : Branches)
     countBranch(S);
@@ -848,6 +1026,12 @@ PreservedAnalyses DivergenceProfilePass::run(Module &M,
   if (ProfileSample == 0) {
     M.getContext().emitError("-divopt-profile-sample=0: the rate is one "
                              "block in N, N >= 1");
+    return PreservedAnalyses::all();
+  }
+  if (ProfileSampleFront == 0) {
+    M.getContext().emitError("-divopt-profile-sample-front=0: the counted "
+                             "blocks come from the first 1/F of the grid, "
+                             "F >= 1");
     return PreservedAnalyses::all();
   }
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();

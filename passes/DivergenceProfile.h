@@ -17,11 +17,15 @@
 // control dependence.
 //
 // Cost: a kernel's leader lanes update the block's counters in shared
-// memory, drained into the globals once per block (one packed atomic a
-// two-way branch execution); a device function that is not inlined
+// memory, drained into the globals once per block (a two-way branch: one
+// reduction of the lanes' votes, three 32-bit shared atomics a warp
+// execution, five in a loop); a device function that is not inlined
 // updates the globals from the leader lane at each execution. Only one
 // block in -divopt-profile-sample (default 64) counts; the others run an
-// uninstrumented copy of the body. Counters and a descriptor naming
+// uninstrumented copy of the body, at the register count ptxas gives the
+// whole kernel: the counted copy is built to add few registers to it
+// (elect.sync, one reduction, 32-bit accumulators, the loop's own
+// counter for its trips). Counters and a descriptor naming
 // them (profile/ProfileCounters.h) are device globals that the collector
 // (runtime/ProfileCollector.cpp) reads at the program's exit.
 //

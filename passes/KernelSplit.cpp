@@ -124,6 +124,25 @@ SmallVector<BasicBlock *, 4> getWayEntries(Instruction &Term) {
   return Entries;
 }
 
+/// Sends the part's copy of Term's ways other than Entry to one new block
+/// that returns; a way's copy, where the part has one, loses the edge.
+void cutOtherWays(Function &Part, Instruction &Term, BasicBlock *Entry,
+                  ValueToValueMapTy &VMap) {
+  auto *PartTerm = cast<Instruction>(VMap[&Term]);
+  BasicBlock *PartBB = PartTerm->getParent();
+  auto *Other =
+      BasicBlock::Create(Part.getContext(), "divopt.other.way", &Part);
+  ReturnInst::Create(Part.getContext(), Other);
+  for (unsigned I = 0, E = Term.getNumSuccessors(); I != E; ++I) {
+    BasicBlock *Succ = Term.getSuccessor(I);
+    if (Succ == Entry)
+      continue;
+    if (auto *Copy = cast_or_null<BasicBlock>(VMap.lookup(Succ)))
+      Copy->removePredecessor(PartBB);
+    PartTerm->setSuccessor(I, Other);
+  }
+}
+
 /// A copy of F named Name in which threads whose branch does not go to
 /// Entry return at the branch: F copied whole, its other ways then cut off
 /// and their blocks deleted.
@@ -135,16 +154,7 @@ Function *copyWholeAndCut(Function &F, Instruction &Term, BasicBlock *Entry,
   // lose uses, which changes what code generation would fuse.
   ContractionPins::pin(*Part).keep();
   Part->setName(Name);
-  auto *PartTerm = cast<Instruction>(VMap[&Term]);
-  BasicBlock *PartBB = PartTerm->getParent();
-  auto *Other = BasicBlock::Create(F.getContext(), "divopt.other.way", Part);
-  ReturnInst::Create(F.getContext(), Other);
-  for (unsigned I = 0, E = Term.getNumSuccessors(); I != E; ++I) {
-    if (Term.getSuccessor(I) == Entry)
-      continue;
-    PartTerm->getSuccessor(I)->removePredecessor(PartBB);
-    PartTerm->setSuccessor(I, Other);
-  }
+  cutOtherWays(*Part, Term, Entry, VMap);
   removeUnreachableBlocks(*Part);
   return Part;
 }
@@ -235,18 +245,7 @@ Function *copyKeptAndCut(Function &F, Instruction &Term, BasicBlock *Entry,
       RemapInstruction(&I, VMap, RF_IgnoreMissingLocals, nullptr, nullptr,
                        &KeepDebugInfo);
   Part->setName(Name);
-  auto *PartTerm = cast<Instruction>(VMap[&Term]);
-  BasicBlock *PartBB = PartTerm->getParent();
-  auto *Other = BasicBlock::Create(F.getContext(), "divopt.other.way", Part);
-  ReturnInst::Create(F.getContext(), Other);
-  for (unsigned I = 0, E = Term.getNumSuccessors(); I != E; ++I) {
-    BasicBlock *Succ = Term.getSuccessor(I);
-    if (Succ == Entry)
-      continue;
-    if (Kept.contains(Succ))
-      cast<BasicBlock>(VMap[Succ])->removePredecessor(PartBB);
-    PartTerm->setSuccessor(I, Other);
-  }
+  cutOtherWays(*Part, Term, Entry, VMap);
   for (const BasicBlock &BB : F)
     if (!Kept.contains(&BB))
       for (const BasicBlock *Succ : successors(&BB))

@@ -94,6 +94,11 @@ bin=$out/bin
 log=$out/workflow.log
 : >"$log"
 exec > >(tee -a "$log") 2>&1
+tee_pid=$!
+# bash does not wait for a process substitution: without this, whoever
+# reads our output once we exit (a lit test, under load) can find tee
+# still writing it, the log cut after step 1.
+trap 'status=$?; exec >&- 2>&-; wait "$tee_pid"; exit $status' EXIT
 
 . "$root/scripts/lib/toolchain.sh"
 toolchain_find "${TOOLCHAIN_DIR:-${TMPDIR:-/tmp}/divopt-toolchain}"

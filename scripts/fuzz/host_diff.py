@@ -31,10 +31,31 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS = os.path.join(variants.ROOT, "bench", "fuzz")
 
 
-# `call [return attributes] type asm [sideeffect] "template", "constraints"(args)`
+# `call [return attributes] type asm [sideeffect] "template", "constraints"(args)`;
+# the type may be a struct (an asm with two outputs).
 ASM_CALL = re.compile(
-    r'call ((?:[a-z]+ )*)(\S+) asm (?:sideeffect )?"([^"]*)", "[^"]*"'
-    r'\(([^)]*)\)')
+    r'call ((?:[a-z]+ )*)(\{[^}]*\}|\S+) asm (?:sideeffect )?"([^"]*)", '
+    r'"[^"]*"\(([^)]*)\)')
+
+# Asm whose result is a struct, which a C++ shim cannot return with the
+# same calling convention: defined here in IR. CUDA's sinf/cosf reduce
+# their argument with a 64-bit multiply-add written as a carry chain.
+IR_SHIMS = {
+    "shim_asm_mad_lo_cc_u32_0_2_3_4_madc_hi_u32_1_2_3_0":
+        """define internal { i32, i32 } @{name}(i32 %a, i32 %b, i32 %c) {
+  %a64 = zext i32 %a to i64
+  %b64 = zext i32 %b to i64
+  %c64 = zext i32 %c to i64
+  %p = mul i64 %a64, %b64
+  %s = add i64 %p, %c64
+  %lo = trunc i64 %s to i32
+  %s.hi = lshr i64 %s, 32
+  %hi = trunc i64 %s.hi to i32
+  %r0 = insertvalue { i32, i32 } poison, i32 %lo, 0
+  %r1 = insertvalue { i32, i32 } %r0, i32 %hi, 1
+  ret { i32, i32 } %r1
+}""",
+}
 
 
 def asm_to_calls(text):
@@ -45,13 +66,17 @@ def asm_to_calls(text):
 
     def rewrite(m):
         attrs, ret, template, args = m.groups()
-        name = "shim_asm_" + re.sub(r"[^A-Za-z0-9]+", "_", template).strip("_")
+        # LLVM's string escapes (\0A, \09) are separators, not name.
+        words = re.sub(r"\\[0-9A-Fa-f]{2}", " ", template)
+        name = "shim_asm_" + re.sub(r"[^A-Za-z0-9]+", "_", words).strip("_")
         types = [a.split()[0] for a in args.split(", ")] if args else []
         decls[name] = f"declare {ret} @{name}({', '.join(types)})"
         return f"call {attrs}{ret} @{name}({args})"
 
     text = ASM_CALL.sub(rewrite, text)
-    return text + "\n" + "\n".join(decls.values()) + "\n"
+    defs = [IR_SHIMS[n].replace("{name}", n) if n in IR_SHIMS else d
+            for n, d in decls.items()]
+    return text + "\n" + "\n".join(defs) + "\n"
 
 
 def host_ir(text):
@@ -148,13 +173,14 @@ def first_difference(a, b):
     return "the sizes differ"
 
 
-def check_seed(seed, work, objs, pch, self_test=False, families=()):
+def check_seed(seed, work, objs, pch, self_test=False, families=(),
+               fp="explicit"):
     """(seed, verdict, detail): verdict ok, mismatch or error."""
     sub = os.path.join(work, f"s{seed}")
     os.makedirs(sub)
     src = os.path.join(sub, "k.cu")
     with open(src, "w") as f:
-        f.write(gen_kernel.generate(seed, meld_families=families))
+        f.write(gen_kernel.generate(seed, fp=fp, meld_families=families))
     try:
         outs = [run_variant(seed, src, v, sub, objs, pch, self_test)
                 for v in ("base", "divopt")]
@@ -181,6 +207,8 @@ def main(argv=None):
     ap.add_argument("--meld-family", default="",
                     help="gen_kernel.py --meld-family: all, or a comma list "
                          "of " + ", ".join(gen_kernel.MELD_FAMILIES))
+    ap.add_argument("--fp", choices=gen_kernel.FP_STYLES, default="explicit",
+                    help="gen_kernel.py --fp: the kernels' float style")
     args = ap.parse_args(argv)
     try:
         families = gen_kernel.parse_meld_family(args.meld_family)
@@ -197,7 +225,7 @@ def main(argv=None):
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             for seed, verdict, detail in pool.map(
                     lambda s: check_seed(s, work, objs, pch, args.self_test,
-                                         families),
+                                         families, args.fp),
                     seeds):
                 if verdict != "ok":
                     bad.append(seed)

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <cfenv>
 #include <cmath>
 #include <cstdint>
 
@@ -60,6 +61,62 @@ float shim_nvvm_div_rn_f(float A, float B) { return A / B; }
 float shim_nvvm_sqrt_rn_f(float A) { return std::sqrt(A); }
 float shim_nvvm_fma_rn_f(float A, float B, float C) { return std::fma(A, B, C); }
 float shim_nvvm_fabs_f32(float A) { return std::fabs(A); }
+
+// Approximate operations and other roundings of natural-float kernels
+// (gen_kernel.py --fp natural). Both variants call the same function, so
+// what matters is that it is deterministic, not that it is the GPU's
+// approximation.
+float shim_nvvm_sqrt_approx_f(float A) { return std::sqrt(A); }
+float shim_nvvm_sqrt_approx_ftz_f(float A) { return std::sqrt(A); }
+float shim_nvvm_rsqrt_approx_f(float A) { return 1.0f / std::sqrt(A); }
+float shim_nvvm_rsqrt_approx_ftz_f(float A) { return 1.0f / std::sqrt(A); }
+float shim_nvvm_sin_approx_f(float A) { return std::sin(A); }
+float shim_nvvm_sin_approx_ftz_f(float A) { return std::sin(A); }
+float shim_nvvm_cos_approx_f(float A) { return std::cos(A); }
+float shim_nvvm_cos_approx_ftz_f(float A) { return std::cos(A); }
+float shim_nvvm_ex2_approx_f(float A) { return std::exp2(A); }
+float shim_nvvm_ex2_approx_ftz_f32(float A) { return std::exp2(A); }
+float shim_nvvm_ex2_approx_f32(float A) { return std::exp2(A); }
+float shim_nvvm_lg2_approx_f(float A) { return std::log2(A); }
+float shim_nvvm_lg2_approx_ftz_f(float A) { return std::log2(A); }
+float shim_nvvm_div_approx_f(float A, float B) { return A / B; }
+float shim_nvvm_div_approx_ftz_f(float A, float B) { return A / B; }
+float shim_nvvm_rcp_approx_ftz_f(float A) { return 1.0f / A; }
+float shim_nvvm_saturate_f(float A) {
+  return A > 1.0f ? 1.0f : (A > 0.0f ? A : 0.0f); // NaN -> 0, as PTX.
+}
+#pragma STDC FENV_ACCESS ON
+static float fmaRounded(float A, float B, float C, int Mode) {
+  int Old = std::fegetround();
+  std::fesetround(Mode);
+  float R = std::fma(A, B, C);
+  std::fesetround(Old);
+  return R;
+}
+float shim_nvvm_fma_rm_f(float A, float B, float C) {
+  return fmaRounded(A, B, C, FE_DOWNWARD);
+}
+float shim_nvvm_fma_rp_f(float A, float B, float C) {
+  return fmaRounded(A, B, C, FE_UPWARD);
+}
+float shim_nvvm_fma_rz_f(float A, float B, float C) {
+  return fmaRounded(A, B, C, FE_TOWARDZERO);
+}
+/// cvt.rni.s32.f32: to nearest, ties to even; NaN -> 0, saturating.
+int shim_nvvm_f2i_rn(float A) {
+  if (std::isnan(A))
+    return 0;
+  float R = std::nearbyint(A); // The default mode rounds to nearest even.
+  if (R >= 2147483648.0f)
+    return 2147483647;
+  if (R < -2147483648.0f)
+    return -2147483647 - 1;
+  return int(R);
+}
+double shim_nvvm_mul_rn_d(double A, double B) { return A * B; }
+double shim_nvvm_fma_rn_d(double A, double B, double C) {
+  return std::fma(A, B, C);
+}
 
 unsigned shim_nvvm_mulhi_ui(unsigned A, unsigned B) {
   return unsigned((std::uint64_t(A) * B) >> 32);

@@ -617,8 +617,9 @@ Value *LoopDelayer::nearestWanted(IRBuilder<> &B, Value *Start,
   for (unsigned W = 0; W < K; ++W) {
     Value *Dist =
         B.CreateURem(B.CreateSub(B.getInt32(K + W), Start), B.getInt32(K));
-    Value *Better = B.CreateAnd(B.CreateICmpNE(Counts[W], B.getInt32(0)),
-                                B.CreateICmpULT(Dist, BestDist));
+    Value *Has = B.CreateICmpNE(Counts[W], B.getInt32(0));
+    Value *Closer = B.CreateICmpULT(Dist, BestDist);
+    Value *Better = B.CreateAnd(Has, Closer);
     Best = B.CreateSelect(Better, B.getInt32(W), Best);
     BestDist = B.CreateSelect(Better, Dist, BestDist);
   }
@@ -707,9 +708,11 @@ Value *LoopDelayer::buildMajority(IRBuilder<> &B, Value *Live, Value *Taken) {
   Value *NL = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Live);
   // Relative to live lanes: popc(taken) * 32 >= threshold * popc(live).
   // With 0 < threshold <= 32 the side chosen always has a lane.
-  Value *D0 = B.CreateICmpUGE(B.CreateMul(NT, B.getInt32(32)),
-                              B.CreateMul(NL, B.getInt32(Opts.Threshold)),
-                              "delay.majority");
+  // One statement per instruction: the IR must not depend on the order in
+  // which the compiler that built the plugin evaluates arguments.
+  Value *Votes = B.CreateMul(NT, B.getInt32(32));
+  Value *Needed = B.CreateMul(NL, B.getInt32(Opts.Threshold));
+  Value *D0 = B.CreateICmpUGE(Votes, Needed, "delay.majority");
   return B.CreateXor(D0, Force, "delay.dir");
 }
 

@@ -578,10 +578,9 @@ FunctionInstrumenter::lanePairs(IRBuilder<> &B, BranchSite &S, Value *Way) {
     Value *Last = B.CreateAnd(Ways, B.getInt32(FieldMask));
     Value *Paired = B.CreateICmpNE(Last, B.getInt32(0));
     Value *Changed = B.CreateAnd(Paired, B.CreateICmpNE(Last, Mine));
-    B.CreateStore(
-        B.CreateOr(B.CreateAnd(Ways, B.getInt32(~(FieldMask | Executed))),
-                   B.CreateOr(Mine, B.getInt32(Executed))),
-        W.Ways);
+    Value *Others = B.CreateAnd(Ways, B.getInt32(~(FieldMask | Executed)));
+    Value *Now = B.CreateOr(Mine, B.getInt32(Executed));
+    B.CreateStore(B.CreateOr(Others, Now), W.Ways);
     return {Paired, Changed};
   }
 }
@@ -603,13 +602,18 @@ void FunctionInstrumenter::addPackedToGlobals(IRBuilder<> &B,
         B.CreateConstInBoundsGEP1_32(i32(), getBlockWord(B, S.Slot + W), H);
     return B.CreateZExt(B.CreateLoad(i32(), P), I64);
   };
-  // A kind's halves; a total plus what its accumulator holds.
+  // A kind's halves; a total plus what its accumulator holds. Each load is
+  // its own statement: the order of a call's arguments is unspecified, and
+  // the IR must not depend on the compiler that built the plugin.
   auto Kind = [&](unsigned W) {
-    return B.CreateOr(Half(W, 0), B.CreateShl(Half(W, 1), 32));
+    Value *Lo = Half(W, 0);
+    Value *Hi = Half(W, 1);
+    return B.CreateOr(Lo, B.CreateShl(Hi, 32));
   };
   auto Total = [&](unsigned W, unsigned Acc, unsigned H) {
-    return B.CreateAdd(B.CreateLoad(I64, getBlockWord(B, S.Slot + W)),
-                       Half(Acc, H));
+    Value *Sum = B.CreateLoad(I64, getBlockWord(B, S.Slot + W));
+    Value *Held = Half(Acc, H);
+    return B.CreateAdd(Sum, Held);
   };
   Value *AllThen = Kind(packed::AllThen), *AllElse = Kind(packed::AllElse);
   Value *Div = Kind(packed::Divergent);
@@ -689,10 +693,11 @@ void FunctionInstrumenter::countPackedBranch(BranchSite &S) {
   };
   // The execution's kind, a constant address each (a computed one would
   // keep the block's base address in a register pair).
+  Value *NoElse = B.CreateICmpEQ(Count(1), B.getInt32(0));
+  Value *NoThen = B.CreateICmpEQ(Count(0), B.getInt32(0));
   Value *Kind = B.CreateSelect(
-      B.CreateICmpEQ(Count(1), B.getInt32(0)), B.getInt32(AllThen),
-      B.CreateSelect(B.CreateICmpEQ(Count(0), B.getInt32(0)),
-                     B.getInt32(AllElse), B.getInt32(Divergent)));
+      NoElse, B.getInt32(AllThen),
+      B.CreateSelect(NoThen, B.getInt32(AllElse), B.getInt32(Divergent)));
   Value *Full = Accumulate(0, packed::Lanes);
   if (S.L)
     Full = B.CreateOr(Full, Accumulate(2, Pairs));
@@ -803,10 +808,9 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
                                     B.CreateZExt(Returning, I64), MaybeAlign(8),
                                     AtomicOrdering::AcquireRelease,
                                     Ctx.getOrInsertSyncScopeID("block"));
-  B.CreateCondBr(
-      B.CreateICmpEQ(B.CreateAdd(Before, B.CreateZExt(Returning, I64)),
-                     B.CreateZExt(Threads, I64)),
-      Flush, Tail);
+  Value *Arrived = B.CreateAdd(Before, B.CreateZExt(Returning, I64));
+  Value *All = B.CreateZExt(Threads, I64);
+  B.CreateCondBr(B.CreateICmpEQ(Arrived, All), Flush, Tail);
   B.SetInsertPoint(Flush);
   for (const BranchSite *S : PackedBranches)
     addPackedToGlobals(B, *S);
@@ -814,9 +818,9 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
     Value *V = B.CreateLoad(I64, getBlockWord(B, SlotOfWord.lookup(Word)));
     if (K == Op::Min) { // The complement's maximum; zero: none.
       Value *Low = B.CreateTrunc(V, i32());
-      V = B.CreateSelect(B.CreateICmpEQ(Low, B.getInt32(0)),
-                         B.getInt64(NoSpreadMin),
-                         B.CreateZExt(B.CreateNot(Low), I64));
+      Value *None = B.CreateICmpEQ(Low, B.getInt32(0));
+      Value *Max = B.CreateZExt(B.CreateNot(Low), I64);
+      V = B.CreateSelect(None, B.getInt64(NoSpreadMin), Max);
     }
     B.CreateAtomicRMW(getAtomic(K), getWordAddress(B, Word), V, MaybeAlign(8),
                       AtomicOrdering::Monotonic);
@@ -873,8 +877,8 @@ BasicBlock *FunctionInstrumenter::sampleBlocks(unsigned Sample,
   if (Front > 1) {
     // Linear * Front < Blocks, in 64 bits (a grid may hold 2^47 blocks).
     Value *NZ = call(B, nvvm_read_ptx_sreg_nctaid_z, {});
-    Value *Blocks = B.CreateMul(B.CreateZExt(B.CreateMul(NX, NY), B64()),
-                                B.CreateZExt(NZ, B64()));
+    Value *XY = B.CreateZExt(B.CreateMul(NX, NY), B64());
+    Value *Blocks = B.CreateMul(XY, B.CreateZExt(NZ, B64()));
     Value *Early = B.CreateICmpULT(
         B.CreateMul(B.CreateZExt(Linear, B64()), B.getInt64(Front)), Blocks);
     Sampled = B.CreateAnd(Early, Sampled);

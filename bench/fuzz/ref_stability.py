@@ -150,10 +150,11 @@ def judge(pack, results, classes, only=None):
         manifest["failures"] = [f for f in manifest["failures"]
                                 if f["name"] in keep]
     verdicts, notes = summarize.read_results(results)
-    unstable = {c["name"] for c in classes if c["class"] == UNSTABLE}
+    verdicts = {n: v for n, v in verdicts.items() if n in manifest["kernels"]}
+    unstable = {c["name"] for c in classes
+                if c["class"] == UNSTABLE and c["name"] in verdicts}
     caused = sum(1 for n, v in verdicts.items()
-                 if v["status"] in summarize.DIVOPT_BUGS and n not in unstable
-                 and n in manifest["kernels"])
+                 if v["status"] in summarize.DIVOPT_BUGS and n not in unstable)
     # The run's own verdict, with the excused mismatches counted as agreed.
     for n in unstable:
         verdicts[n] = dict(verdicts[n], status="ok")
@@ -174,6 +175,8 @@ def describe(c):
 
 def merge(pack, results, check_results, summary_dir, only=None):
     classes = classify(pack, results, check_results)
+    if only:
+        classes = [c for c in classes if c["name"] in only.split(",")]
     caused, unstable, clean = judge(pack, results, classes, only)
     block = [MARKER] + [describe(c)[:300] for c in classes] + [
         f"DivOpt-caused: {caused} ({unstable} more with a reference "

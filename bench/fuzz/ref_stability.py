@@ -97,7 +97,6 @@ def assemble(ptxas, arch, ptx, level):
 def build_check_pack(pack, results, out, ptxas, arch):
     """Writes the follow-up pack to `out`; returns how many pairs it has."""
     bad = mismatches(pack, results)
-    header = []
     with open(os.path.join(pack, "manifest.txt")) as f:
         header = [l.rstrip("\n") for l in f
                   if l.split()[:1] and l.split()[0] in HEADER_KEYS]

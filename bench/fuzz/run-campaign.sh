@@ -13,7 +13,10 @@
 # a kernel fault or hang, which leave the CUDA context unusable) and writes
 # to $OUT (default build-fuzz/out): fuzz-summary.txt, fuzz-summary.json,
 # fuzz-results.tsv (one verdict per kernel), build.log. FUZZ_RUNNER names
-# a runner already built (the build is then skipped).
+# a runner already built (the build is then skipped). Then
+# check-references.sh runs each mismatch's reference against itself at
+# ptxas -O0 and appends "DivOpt-caused: N ..." and "DivOpt verdict:" to the
+# summary (refcheck-results.tsv; FUZZ_REFCHECK=0 skips it).
 # Exit status: 0 when every kernel ran and agreed, 1 otherwise.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -83,5 +86,14 @@ kill "$watcher" 2>/dev/null
 progress_line "$(verdicts)" "$pairs" "$start" "kernel pairs"
 echo "== $(($(date +%s) - start)) s on the GPU (runner exit status $rc)"
 [ "$rc" -eq 0 ] || [ "$rc" -eq 75 ] || exit "$rc"
+status=0
 python3 "$root/bench/fuzz/summarize.py" --pack "$dir" --results "$results" \
-  --out "$out" "${summary_args[@]}"
+  --out "$out" "${summary_args[@]}" || status=$?
+# Which mismatches have a reference that ptxas -O0 alone changes; appended
+# to the summary, the exit status stays summarize.py's.
+if [ "${FUZZ_REFCHECK:-1}" != 0 ]; then
+  REFCHECK_WORK=$build/refcheck "$root/bench/fuzz/check-references.sh" \
+    "$runner" "$dir" "$results" "$out" "${summary_args[@]}" ||
+    echo "run-campaign: the reference check failed; the summary stands" >&2
+fi
+exit "$status"

@@ -13,7 +13,10 @@
 # Writes $OUT/fp-campaigns.txt (one line per mode, then each mode's
 # summary), $OUT/MODE-results.tsv (each pair's verdict, as soon as the mode
 # is done) and $OUT/fp-campaigns.tar.xz (every summary, results table and
-# build log). Exit status 0 when every mode is CLEAN.
+# build log). Each mode's line also gives run-campaign.sh's reference check:
+# "DivOpt-caused: N (M more with a reference unstable under ptxas -O0)"
+# and "DivOpt verdict: CLEAN" when N is 0. Exit status 0 when every mode is
+# CLEAN (the run's own verdict, as before).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 seeds=1-1000 fp=natural kinds=divopt,auto family= modes=()
@@ -64,7 +67,8 @@ for i in "${!modes[@]}"; do
     "$root/bench/fuzz/run-campaign.sh" "$pack" >"$logs/$m/run.log" 2>&1 || rc=$?
   [ -z "${FUZZ_RUNNER:-}" ] && [ -x "$work/runner/divopt-fuzz-runner" ] &&
     export FUZZ_RUNNER=$work/runner/divopt-fuzz-runner
-  verdict=$(grep -E '^(verdicts|result):' "$logs/$m/fuzz-summary.txt" 2>/dev/null |
+  verdict=$(grep -E '^(verdicts|result|DivOpt-caused|DivOpt verdict):' \
+    "$logs/$m/fuzz-summary.txt" 2>/dev/null |
     tr '\n' ' ')
   echo "$m: rc=$rc $verdict" | tee -a "$summary"
   # Each mode's verdicts come back at once, whatever happens later.

@@ -10,7 +10,9 @@
 # every core, splits each pack's kernel pairs into N shards (default: the
 # core count) and runs all shards of all packs at once, a runner per shard
 # (each restarts after a kernel fault, as run-campaign.sh does), then merges
-# each pack's verdicts and summarizes them (summarize.py). Writes to $OUT:
+# each pack's verdicts and summarizes them (summarize.py), then checks the
+# reference of every mismatch under ptxas -O0 (check-references.sh: the
+# summary's "DivOpt-caused" and "DivOpt verdict" lines). Writes to $OUT:
 #   fp-packs.txt          one line per pack, then each pack's summary
 #   fp-packs.tar.xz       every pack's merged results TSV and summary, logs
 # Exit status: 0 when every pack is CLEAN.
@@ -79,7 +81,7 @@ done
 pairs=$(cat "$work"/*/manifest.txt | grep -c '^kernel ' || true)
 stamp "running $pairs kernel pairs in $((shards * ${#names[@]})) shards, $shards at a time"
 ls -d "$work"/shards/*.* | xargs -P "$shards" -I{} sh -c \
-  'OUT="$1/out" FUZZ_BUILD_DIR="$1/build" "$2/bench/fuzz/run-campaign.sh" "$1" >"$1/run.log" 2>&1 || true' \
+  'OUT="$1/out" FUZZ_BUILD_DIR="$1/build" FUZZ_REFCHECK=0 "$2/bench/fuzz/run-campaign.sh" "$1" >"$1/run.log" 2>&1 || true' \
   _ {} "$root"
 stamp "merging"
 
@@ -94,8 +96,14 @@ for n in "${names[@]}"; do
   rc=0
   python3 "$root/bench/fuzz/summarize.py" --pack "$work/$n" --results "$merged" \
     --out "$work/results/$n" >"$work/results/$n.log" 2>&1 || rc=$?
+  # The merged run's mismatches, each reference against itself at ptxas
+  # -O0: "DivOpt-caused" and "DivOpt verdict" lines in the summary.
+  REFCHECK_WORK=$work/refcheck/$n "$root/bench/fuzz/check-references.sh" \
+    "$runner" "$work/$n" "$merged" "$work/results/$n" \
+    >>"$work/results/$n.log" 2>&1 ||
+    echo "run-fp-packs: $n: the reference check failed; its summary stands" >&2
   cp "$work/results/$n/fuzz-summary.txt" "$work/results/$n-summary.txt" 2>/dev/null || true
-  verdict=$(grep -E '^(verdicts|result):' "$work/results/$n-summary.txt" 2>/dev/null | tr '\n' ' ')
+  verdict=$(grep -E '^(verdicts|result|DivOpt-caused|DivOpt verdict):' "$work/results/$n-summary.txt" 2>/dev/null | tr '\n' ' ')
   echo "$n: $(grep -c '^kernel ' "$work/$n/manifest.txt") pairs; $verdict" | tee -a "$summary"
   [ "$rc" -eq 0 ] || status=1
 done

@@ -61,17 +61,17 @@ def run(cmd, **kw):
 
 
 def compile_variant(src, out, seed, mode, pipeline, limit, emit_llvm):
-    cmd = variants.base_command(fp_mode=mode) + ["-S", src, "-o", out]
-    if emit_llvm:
-        cmd += ["-emit-llvm", "-fno-discard-value-names"]
-    if limit is None:
-        return run(cmd)
+    """clang -O3 (limit None), or with DivOpt's pipeline committing its
+    first `limit` rewrites; returns the compile's stderr."""
     os.environ["DIVOPT_FUZZ_PIPELINE"] = pipeline
-    cmd += variants.variant_flags("divopt", seed)
-    # No rewrite at all: a chunk the counter never reaches.
-    cmd += (variants.transform_limit_flags(limit) if limit else
-            ["-mllvm", "-debug-counter=divopt-transform=1000000"])
-    return run(cmd)
+    variant = "base" if limit is None else "divopt"
+    rc, err = variants.compile_ptx(
+        src, out, variant, seed, emit_llvm=emit_llvm, fp_mode=mode,
+        limit=limit, extra=["-fno-discard-value-names"] if emit_llvm else [])
+    if rc:
+        sys.exit(f"undef_probe: {variant} compile of {src} failed:\n"
+                 f"{err[-3000:]}")
+    return err
 
 
 def define_phi_operands(ir):

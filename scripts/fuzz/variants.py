@@ -120,9 +120,10 @@ def transform_limit_flags(limit):
     (passes/TransformCounter.h), to find the one a mismatch comes from."""
     if limit is None:
         return []
-    if limit < 1:
-        raise ValueError("a transform limit counts from 1")
-    chunk = "0" if limit == 1 else f"0-{limit - 1}"
+    if limit < 0:
+        raise ValueError("a transform limit is a count of rewrites, >= 0")
+    # 0: a chunk the counter never reaches, so that no rewrite is committed.
+    chunk = {0: "1000000", 1: "0"}.get(limit, f"0-{limit - 1}")
     return ["-mllvm", f"-debug-counter=divopt-transform={chunk}"]
 
 
@@ -149,12 +150,14 @@ def build_pch(path, fp_mode=DEFAULT_FP_MODE):
 
 
 def compile_ptx(source, output, variant, seed, pch=None, emit_llvm=False,
-                fp_mode=DEFAULT_FP_MODE, limit=None):
+                fp_mode=DEFAULT_FP_MODE, limit=None, extra=()):
     """Runs one compile; returns (returncode, stderr). limit: how many
-    rewrites a DivOpt variant commits (None: all)."""
+    rewrites a DivOpt variant commits (None: all); extra: more clang
+    flags."""
     cmd = base_command(pch, fp_mode) + ["-S", source, "-o", output]
     if emit_llvm:
         cmd.append("-emit-llvm")
+    cmd += extra
     cmd += variant_flags(variant, seed)
     if variant != "base":
         cmd += transform_limit_flags(limit)

@@ -54,13 +54,9 @@ def ptxas_path(given):
 
 def read_kernel_lines(pack):
     """name -> (seed, edits, base PTX path relative to the pack)."""
-    kernels = {}
-    with open(os.path.join(pack, "manifest.txt")) as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) >= 6 and parts[0] == "kernel":
-                kernels[parts[1]] = (int(parts[2]), parts[3], parts[4])
-    return kernels
+    m = summarize.read_manifest(os.path.join(pack, "manifest.txt"))
+    return {n: (k["seed"], k["edits"], k["base"])
+            for n, k in m["kernels"].items()}
 
 
 def stem_of(base):

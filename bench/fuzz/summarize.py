@@ -35,7 +35,7 @@ def read_manifest(path):
                 name, seed, edits = parts[1], int(parts[2]), parts[3]
                 info = dict(p.split("=", 1) for p in parts[6:] if "=" in p)
                 m["kernels"][name] = {"seed": seed, "edits": edits,
-                                      "info": info}
+                                      "base": parts[4], "info": info}
             elif parts[0] == "failure":
                 m["failures"].append({
                     "name": parts[1], "seed": int(parts[2]),

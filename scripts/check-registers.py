@@ -43,16 +43,22 @@ def ptxas_counts(ir, tools, ptx):
     # which gives ptxas different code and counts for some kernels).
     run([tools["llc"], "-O3", "-mtriple=nvptx64", "-mcpu=sm_90", ir, "-o", ptx])
     err = run([tools["ptxas"], "-arch=sm_90", "-v", ptx, "-o", os.devnull]).stderr
-    counts, current = {}, None
-    for line in err.splitlines():
+    return {k: regs for k, (regs, _) in parse_ptxas_resources(err).items()}
+
+
+def parse_ptxas_resources(text):
+    """{kernel: (registers, static shared bytes)} from `ptxas -v`'s report."""
+    found, kernel = {}, None
+    for line in text.splitlines():
         m = re.search(r"Compiling entry function '([^']+)'", line)
         if m:
-            current = m.group(1)
-        m = re.search(r"Used (\d+) registers", line)
-        if m and current:
-            counts[current] = int(m.group(1))
-            current = None
-    return counts
+            kernel = m.group(1)
+            continue
+        m = re.search(r"Used (\d+) registers(?:.*?(\d+) bytes smem)?", line)
+        if m and kernel:
+            found[kernel] = (int(m.group(1)), int(m.group(2) or 0))
+            kernel = None
+    return found
 
 
 def ranks(xs):

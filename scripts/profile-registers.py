@@ -13,12 +13,19 @@ instrumented kernel (--plugin) holds fewer blocks per SM than clang -O3's
 at any of its block sizes.
 """
 import argparse
+import importlib.util
 import math
 import os
-import re
 import subprocess
 import sys
 import tempfile
+
+_spec = importlib.util.spec_from_file_location(
+    "check_registers",
+    os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                 "check-registers.py"))
+check_registers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(check_registers)
 
 # The bench's block sizes (bench/host/*Bench.cpp): 256 threads, but for
 # the bitonic sort (one run per size) and N-Queens (meld.cu's
@@ -52,17 +59,7 @@ def resources(args, path):
     """{kernel: (registers, static shared bytes)} from ptxas -v."""
     text = run([args.ptxas, "-arch=sm_90", "-v", path, "-o",
                 os.devnull]).stderr
-    found, kernel = {}, None
-    for line in text.splitlines():
-        m = re.search(r"Compiling entry function '([^']+)'", line)
-        if m:
-            kernel = m.group(1)
-            continue
-        m = re.search(r"Used (\d+) registers(?:.*?(\d+) bytes smem)?", line)
-        if m and kernel:
-            found[kernel] = (int(m.group(1)), int(m.group(2) or 0))
-            kernel = None
-    return found
+    return check_registers.parse_ptxas_resources(text)
 
 
 def blocks_per_sm(registers, shared, threads):

@@ -337,9 +337,9 @@ enum class SimplifyOutcome { NotApplicable, Refused, Distributed };
 class Distributor {
 public:
   Distributor(Function &F, FunctionAnalysisManager &FAM,
-              const BranchDistributionOptions &Opts)
+              const BranchDistributionOptions &Opts, bool FastMath)
       : F(F), FAM(FAM), Opts(Opts), Prof(getFunctionProfile(F, FAM)),
-        FastMath(hasFastMathFolds(F)) {}
+        FastMath(FastMath) {}
 
   bool run();
 
@@ -945,8 +945,9 @@ PreservedAnalyses BranchDistributionPass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !isNVPTXModule(*F.getParent()))
     return PreservedAnalyses::all();
-  if (!transformWithPinnedContractions(
-          F, FAM, [&] { return Distributor(F, FAM, Opts).run(); }))
+  if (!transformWithPinnedContractions(F, FAM, [&](bool FastMath) {
+        return Distributor(F, FAM, Opts, FastMath).run();
+      }))
     return PreservedAnalyses::all();
   markTransformed(F);
   return PreservedAnalyses::none();

@@ -115,9 +115,9 @@ private:
   llvm::SmallVector<llvm::Function *, 4> Declared;
 };
 
-/// Runs Transform (which returns whether it changed F) on F with its
-/// contractions pinned; keeps the pins when it did, and undoes them when it
-/// did not.
+/// Runs Transform (which returns whether it changed F, and is told whether
+/// F has fast-math folds) on F with its contractions pinned; keeps the pins
+/// when it did, and undoes them when it did not.
 template <typename TransformFn>
 bool transformWithPinnedContractions(llvm::Function &F,
                                      llvm::FunctionAnalysisManager &FAM,
@@ -125,11 +125,11 @@ bool transformWithPinnedContractions(llvm::Function &F,
   // Under fast-math pinning would change the results itself
   // (hasFastMathFolds); the transforms then refuse every candidate, with
   // remarks, and change nothing.
-  ContractionPins Pins = hasFastMathFolds(F) ? ContractionPins()
-                                             : ContractionPins::pin(F);
+  bool FastMath = hasFastMathFolds(F);
+  ContractionPins Pins = FastMath ? ContractionPins() : ContractionPins::pin(F);
   if (!Pins.empty())
     FAM.invalidate(F, llvm::PreservedAnalyses::none());
-  bool Changed = Transform();
+  bool Changed = Transform(FastMath);
   if (Changed) {
     Pins.keep();
     return true;

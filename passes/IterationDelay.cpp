@@ -235,9 +235,9 @@ struct BodyModel {
 class Delayer {
 public:
   Delayer(Function &F, FunctionAnalysisManager &FAM,
-          const IterationDelayOptions &Opts)
+          const IterationDelayOptions &Opts, bool FastMath)
       : F(F), FAM(FAM), Opts(Opts), FP(getFunctionProfile(F, FAM)),
-        FastMath(hasFastMathFolds(F)) {}
+        FastMath(FastMath) {}
   bool run();
 
 private:
@@ -724,8 +724,9 @@ PreservedAnalyses IterationDelayPass::run(Function &F,
                                           FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !isNVPTXModule(*F.getParent()))
     return PreservedAnalyses::all();
-  if (!transformWithPinnedContractions(
-          F, FAM, [&] { return Delayer(F, FAM, Opts).run(); }))
+  if (!transformWithPinnedContractions(F, FAM, [&](bool FastMath) {
+        return Delayer(F, FAM, Opts, FastMath).run();
+      }))
     return PreservedAnalyses::all();
   markTransformed(F);
   return PreservedAnalyses::none();

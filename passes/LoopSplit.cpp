@@ -119,8 +119,8 @@ std::string describeGroups(const FissionPlan &Plan) {
 class Splitter {
 public:
   Splitter(Function &F, FunctionAnalysisManager &FAM,
-           const LoopSplitOptions &Opts)
-      : F(F), FAM(FAM), Opts(Opts) {}
+           const LoopSplitOptions &Opts, bool FastMath)
+      : F(F), FAM(FAM), Opts(Opts), FastMath(FastMath) {}
 
   bool run();
 
@@ -132,6 +132,8 @@ private:
   Function &F;
   FunctionAnalysisManager &FAM;
   const LoopSplitOptions &Opts;
+  /// F has fast-math folds: every loop is refused (hasFastMathFolds).
+  bool FastMath;
   /// Headers of loops already decided or created.
   DecidedSet<BasicBlock> Seen;
 };
@@ -155,7 +157,7 @@ Loop *Splitter::nextCandidate(LoopInfo &LI) {
 }
 
 bool Splitter::trySplit(Loop &L, const Target &T) {
-  if (hasFastMathFolds(F)) {
+  if (FastMath) {
     missed(L, "FastMath", FastMathRefusal);
     return false;
   }
@@ -208,8 +210,9 @@ PreservedAnalyses LoopSplitPass::run(Function &F,
                                      FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !isNVPTXModule(*F.getParent()))
     return PreservedAnalyses::all();
-  if (!transformWithPinnedContractions(
-          F, FAM, [&] { return Splitter(F, FAM, Opts).run(); }))
+  if (!transformWithPinnedContractions(F, FAM, [&](bool FastMath) {
+        return Splitter(F, FAM, Opts, FastMath).run();
+      }))
     return PreservedAnalyses::all();
   markTransformed(F);
   return PreservedAnalyses::none();

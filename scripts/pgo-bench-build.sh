@@ -16,6 +16,9 @@
 #       <b>.<config>.pgo-remarks.txt, and the profiles themselves. GPU call
 #       2 (scripts/pgo-bench-gpu.sh time) times DivOpt-pgo against clang -O3
 #       and the forced and hand variants.
+# PGO_CARRY_DIR moves .carry/pgo (to compare profiles collected two ways);
+# PGO_GEN_FLAGS adds clang flags to the instrumented build, e.g.
+# "-mllvm -divopt-profile-sample-front=4".
 # Needs the plugin built (BUILD_DIR, default build/).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,7 +41,8 @@ gen)
   for b in "${benches[@]}"; do
     "$clang" "${dev[@]}" "$k/$b.cu" -o "$out/$b.clang-O3.ptx"
     "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
-      -mllvm -divopt-profile-generate "$k/$b.cu" -o "$out/$b.clang-O3-divopt.ptx"
+      -mllvm -divopt-profile-generate ${PGO_GEN_FLAGS:-} "$k/$b.cu" \
+      -o "$out/$b.clang-O3-divopt.ptx"
   done
   ;;
 use)

@@ -16,18 +16,21 @@
 #       gives per configuration what the remarks predicted and decided, the
 #       measured speedups, and the targets (pgo >= 0.97 of the best forced
 #       or hand variant where that gains >= 5%; pgo >= 0.99 of clang -O3).
+#   PGO_CARRY_DIR=DIR (either call): DIR instead of .carry/pgo, as given
+#       to pgo-bench-build.sh.
 #   PGO_BENCH_ONLY=split (either call): only those benchmarks (a
 #       divopt-bench --only list; default itdelay,loopadv,split,brdis).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-}
+carry=${PGO_CARRY_DIR:-$root/.carry/pgo}
 out=${OUT:-$PWD/pgo-out}
 cuda=${CUDA_PATH:-/usr/local/cuda}
 export LD_LIBRARY_PATH="$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 mkdir -p "$out"
 case $mode in
-collect) dir=$root/.carry/pgo/gen ;;
-time) dir=$root/.carry/pgo/ptx ;;
+collect) dir=$carry/gen ;;
+time) dir=$carry/ptx ;;
 *) echo "usage: pgo-bench-gpu.sh collect|time" >&2; exit 2 ;;
 esac
 [ -d "$dir" ] || { echo "pgo-bench-gpu: $dir missing: run scripts/pgo-bench-build.sh and carry it" >&2; exit 2; }

@@ -15,9 +15,10 @@
 #       instrumented (-divopt-profile-generate), so that divopt-bench's
 #       "clang-O3+DivOpt" rows time the instrumented kernels against
 #       clang -O3 in the same run (b: itdelay brdis split loopadv meld),
-#       at PROFILE_SAMPLE (default 64, the plugin's default); bench-front/
-#       the same with the counted blocks drawn from the first quarter of
-#       the grid (-divopt-profile-sample-front=4, PROFILE_FRONT); bench-exact/
+#       at PROFILE_SAMPLE (default 64, the plugin's default), the counted
+#       blocks drawn from the first quarter of the grid (PROFILE_FRONT,
+#       default 4, the plugin's default); bench-whole/ the same with them
+#       drawn from the whole grid (-divopt-profile-sample-front=1); bench-exact/
 #       the same with every block counted (PROFILE_EXACT_OVERHEAD=1 in
 #       profile-gpu.sh times it)
 #   MANIFEST
@@ -31,7 +32,7 @@ cuda=${CUDA_PATH:-/usr/local/cuda}
 clang=${CLANGXX:-clang++-22}
 # The bench kernels' sampling rate (one block in N; the plugin's default).
 rate=${PROFILE_SAMPLE:-64}
-# bench-front's -divopt-profile-sample-front.
+# bench's -divopt-profile-sample-front (bench-whole's is 1).
 front=${PROFILE_FRONT:-4}
 plugin=$build/passes/libDivOpt.so
 hook=$build/runtime/libdivopt-launch.so
@@ -39,7 +40,7 @@ profdata=$build/tools/divopt-profdata/divopt-profdata
 for f in "$plugin" "$hook" "$profdata"; do
   [ -f "$f" ] || { echo "profile-build: $f missing: build first" >&2; exit 1; }
 done
-rm -rf "$out" && mkdir -p "$out/bench" "$out/bench-front" "$out/bench-exact"
+rm -rf "$out" && mkdir -p "$out/bench" "$out/bench-whole" "$out/bench-exact"
 cuda_flags=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda"
             -Wno-unknown-cuda-version -O3)
 # -gline-tables-only: line tables only (no variables, no cost at run
@@ -72,11 +73,12 @@ for b in itdelay brdis split loopadv meld; do
   "$clang" "${dev[@]}" "$k/$b.cu" -o "$out/bench/$b.clang-O3.ptx"
   "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
     -mllvm -divopt-profile-generate -mllvm -divopt-profile-sample="$rate" \
+    -mllvm -divopt-profile-sample-front="$front" \
     -gline-tables-only "$k/$b.cu" -o "$out/bench/$b.clang-O3-divopt.ptx"
   "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
     -mllvm -divopt-profile-generate -mllvm -divopt-profile-sample="$rate" \
-    -mllvm -divopt-profile-sample-front="$front" \
-    -gline-tables-only "$k/$b.cu" -o "$out/bench-front/$b.clang-O3-divopt.ptx"
+    -mllvm -divopt-profile-sample-front=1 \
+    -gline-tables-only "$k/$b.cu" -o "$out/bench-whole/$b.clang-O3-divopt.ptx"
   "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
     -mllvm -divopt-profile-generate -mllvm -divopt-profile-sample=1 \
     -gline-tables-only "$k/$b.cu" -o "$out/bench-exact/$b.clang-O3-divopt.ptx"
@@ -84,13 +86,13 @@ for b in itdelay brdis split loopadv meld; do
   "$cuda/bin/nvcc" -O3 -arch=sm_90 -ptx "$k/$b.cu" -o "$out/bench/$b.nvcc-O3.ptx"
 done
 for b in itdelay brdis split loopadv meld; do
-  for d in bench-exact bench-front; do
+  for d in bench-exact bench-whole; do
     for v in clang-O3 nvcc-O3; do cp "$out/bench/$b.$v.ptx" "$out/$d/"; done
     cp "$out/bench/${b}_hand.clang-O3.ptx" "$out/$d/"
   done
 done
 for p in "$out"/bench/*.ptx "$out"/bench-exact/*-divopt.ptx \
-         "$out"/bench-front/*-divopt.ptx; do
+         "$out"/bench-whole/*-divopt.ptx; do
   "$cuda/bin/ptxas" -arch=sm_90 "$p" -o /dev/null || { echo "ptxas rejected $p" >&2; exit 1; }
 done
 {
@@ -98,8 +100,8 @@ done
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "clang: $("$clang" --version | head -1)"
   echo "sample: $rate"
-} >"$out/bench/MANIFEST"
-sed 's/^sample: .*/sample: 1/' "$out/bench/MANIFEST" >"$out/bench-exact/MANIFEST"
-{ cat "$out/bench/MANIFEST"; echo "front: $front"; } >"$out/bench-front/MANIFEST"
-cp "$out/bench/MANIFEST" "$out/MANIFEST"
+} >"$out/MANIFEST"
+{ cat "$out/MANIFEST"; echo "front: $front"; } >"$out/bench/MANIFEST"
+sed 's/^sample: .*/sample: 1/' "$out/MANIFEST" >"$out/bench-exact/MANIFEST"
+{ cat "$out/MANIFEST"; echo "front: 1"; } >"$out/bench-whole/MANIFEST"
 du -sh "$out"

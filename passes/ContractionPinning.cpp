@@ -232,9 +232,8 @@ bool isPtxasConstant(const Value *V, unsigned Depth = 0) {
   const auto *Call = dyn_cast<CallBase>(I);
   auto Args = Call ? make_range(Call->arg_begin(), Call->arg_end())
                    : make_range(I->op_begin(), I->op_end());
-  return all_of(Args, [&](const Use &U) {
-    return isPtxasConstant(U.get(), Depth + 1);
-  });
+  return all_of(
+      Args, [&](const Use &U) { return isPtxasConstant(U.get(), Depth + 1); });
 }
 
 bool isFma(const Value *V) {
@@ -468,8 +467,8 @@ void Pinner::negateProduct(Value *&X, Value *&Y, Instruction &Before,
 }
 
 void Pinner::fuse(Instruction &Sum, unsigned MulIdx) {
-  auto *Mul = ResolvedMul ? ResolvedMul
-                          : cast<BinaryOperator>(Sum.getOperand(MulIdx));
+  auto *Mul =
+      ResolvedMul ? ResolvedMul : cast<BinaryOperator>(Sum.getOperand(MulIdx));
   Value *X = Mul->getOperand(0), *Y = Mul->getOperand(1);
   Value *Z = Sum.getOperand(1 - MulIdx);
   if (Sum.getOpcode() == Instruction::FSub) {
@@ -575,8 +574,8 @@ bool Pinner::fuseDoubling(Instruction &D, Stage S) {
   auto *X = asContractableMul(D.getOperand(0));
   if (!X || Detached.contains(&D))
     return false;
-  bool Fuses = S == Stage::Dag ? X->getParent() == D.getParent()
-                               : ptxasFuses(*X, D);
+  bool Fuses =
+      S == Stage::Dag ? X->getParent() == D.getParent() : ptxasFuses(*X, D);
   if (!Fuses)
     return false;
   IRBuilder<> B(&D);

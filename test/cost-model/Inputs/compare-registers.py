@@ -1,22 +1,24 @@
 """Prints, per kernel, ptxas -v's register count (from the log in argv[1])
 beside print<divopt-cost>'s (argv[2]), one line a kernel, in the log's
-order: "KERNEL ptxas=N divopt=M[ (ptxas)]"."""
+order: "KERNEL ptxas=N divopt=M[ (ptxas)]". ptxas's report is read by
+scripts/check-registers.py's parser, the one the register scripts use."""
+import importlib.util
+import os
 import re
 import sys
 
-ptxas, current = {}, None
-for line in open(sys.argv[1]):
-    m = re.search(r"Compiling entry function '([^']+)'", line)
-    if m:
-        current = m.group(1)
-    m = re.search(r"Used (\d+) registers", line)
-    if m and current:
-        ptxas[current] = m.group(1)
-        current = None
+_spec = importlib.util.spec_from_file_location(
+    "check_registers",
+    os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                 "scripts", "check-registers.py"))
+check_registers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(check_registers)
+
+ptxas = check_registers.parse_ptxas_resources(open(sys.argv[1]).read())
 divopt = {}
 for line in open(sys.argv[2]):
     m = re.search(r"function '([^']+)' registers=(\d+)( \(ptxas\))?", line)
     if m:
         divopt[m.group(1)] = m.group(2) + (m.group(3) or "")
-for kernel, count in ptxas.items():
+for kernel, (count, _) in ptxas.items():
     print(f"{kernel} ptxas={count} divopt={divopt.get(kernel, 'none')}")

@@ -23,6 +23,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 pack=$root/.carry/fuzz-ptx/pack.tar.xz
 runner_args=()
 summary_args=()
+refcheck_args=()
 prev=
 for a in "$@"; do
   case $a in
@@ -35,6 +36,7 @@ for a in "$@"; do
     ;;
   esac
   [ "$prev" = --only ] && summary_args=(--only "$a")
+  [ "$prev" = --timeout-s ] && refcheck_args=(--timeout-s "$a")
   prev=$a
 done
 out=${OUT:-$root/build-fuzz/out}
@@ -62,9 +64,13 @@ fi
 results=$out/fuzz-results.tsv
 rm -f "$results"
 start=$(date +%s)
-pairs=$(grep -c '^kernel ' "$dir/manifest.txt")
+pairs=$(grep -c '^kernel ' "$dir/manifest.txt" || true)
 echo "== running $pairs kernel pairs"
-verdicts() { [ -f "$results" ] && grep -vc '^#' "$results" || echo 0; }
+verdicts() {
+  local n=
+  [ -f "$results" ] && n=$(grep -vc '^#' "$results" || true)
+  echo "${n:-0}"
+}
 # A progress line, with the time left, every 30 s while the runner runs.
 . "$root/scripts/lib/progress.sh"
 watcher=$(progress_watch "$pairs" verdicts)
@@ -93,7 +99,8 @@ python3 "$root/bench/fuzz/summarize.py" --pack "$dir" --results "$results" \
 # to the summary, the exit status stays summarize.py's.
 if [ "${FUZZ_REFCHECK:-1}" != 0 ]; then
   REFCHECK_WORK=$build/refcheck "$root/bench/fuzz/check-references.sh" \
-    "$runner" "$dir" "$results" "$out" "${summary_args[@]}" ||
+    "$runner" "$dir" "$results" "$out" "${summary_args[@]}" \
+    "${refcheck_args[@]}" ||
     echo "run-campaign: the reference check failed; the summary stands" >&2
 fi
 exit "$status"

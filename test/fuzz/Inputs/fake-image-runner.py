@@ -8,6 +8,9 @@ import sys
 
 args = dict(zip(sys.argv[1::2], sys.argv[2::2]))
 pack = args["--pack"]
+if "FAKE_RUNNER_LOG" in os.environ:
+    with open(os.environ["FAKE_RUNNER_LOG"], "a") as log:
+        log.write(" ".join(sys.argv[1:]) + "\n")
 
 
 def image(rel):

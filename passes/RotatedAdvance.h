@@ -1,5 +1,4 @@
-//===- RotatedAdvance.h - Loop advance with the pre-code rotated -*- C++
-//-*-===//
+//===- RotatedAdvance.h - Loop advance, pre-code rotated ------*- C++ -*-===//
 //
 // Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
 //

@@ -1,4 +1,4 @@
-//===- RotatedAdvance.h - Loop advance, pre-code rotated ------*- C++ -*-===//
+//===- RotatedAdvance.h - Loop advance, pre-code rotated --------*- C++ -*-===//
 //
 // Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
 //

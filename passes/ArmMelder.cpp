@@ -452,6 +452,20 @@ static bool isInArm(const Value *V, const SmallPtrSetImpl<BasicBlock *> &Arm) {
   return I && Arm.contains(I->getParent());
 }
 
+/// Whether the melded copy of V is known where the branch stands, so that
+/// a select of it is made once, at the end of the branch's block: V is
+/// defined before the region, or in the arm's entry block when only the
+/// branch enters it (the melded entry then continues the branch's block).
+/// Mirrored arms compute `-x` there and use it where the other arm uses
+/// `x`: one select of the two serves every such pair.
+static bool isKnownAtBranch(const Value *V, const BasicBlock *Entry,
+                            const SmallPtrSetImpl<BasicBlock *> &Arm) {
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !Arm.contains(I->getParent()))
+    return true;
+  return I->getParent() == Entry && Entry->getSinglePredecessor();
+}
+
 double scorePair(const Instruction &T, const Instruction &F,
                  const MeldRegion &R, unsigned CC, double Weight) {
   if (!isSameOperation(T, F))
@@ -478,7 +492,8 @@ double scorePair(const Instruction &T, const Instruction &F,
     // pair that uses them; inside loops of the arms it costs nothing per
     // trip (but holds a register, which the decision weighs).
     double Shared = 1;
-    if (!ArmA && !ArmB)
+    if (isKnownAtBranch(A, R.Then, R.ThenBlocks) &&
+        isKnownAtBranch(B, R.Else, R.ElseBlocks))
       Shared =
           std::max(1u, std::min(R.ThenUses.lookup(A), R.ElseUses.lookup(B))) *
           std::max(1.0, Weight);

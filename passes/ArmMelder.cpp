@@ -158,10 +158,13 @@ Expected<MeldRegion> getMeldRegion(BranchInst &Br, BasicBlock *Join,
     return refuse("the arms never rejoin");
   if (Error E = pairBlocks(R))
     return E;
+  R.ThenEntryAlone = R.Then->getSinglePredecessor() == Br.getParent();
+  R.ElseEntryAlone = R.Else->getSinglePredecessor() == Br.getParent();
   unsigned NT = 0, NF = 0;
-  for (BlockPair &P : R.Pairs) {
+  for (auto [Idx, P] : enumerate(R.Pairs)) {
     R.ThenBlocks.insert(P.Then);
     R.ElseBlocks.insert(P.Else);
+    R.PairIndex[P.Then] = R.PairIndex[P.Else] = Idx;
     if (Error E = collectBlock(*P.Then, P.ThenInsts, R.ThenUses))
       return E;
     if (Error E = collectBlock(*P.Else, P.ElseInsts, R.ElseUses))
@@ -301,6 +304,79 @@ static unsigned pairedOperand(bool Swapped, unsigned I) {
   return Swapped && I < 2 ? 1 - I : I;
 }
 
+/// Whether I rounds the product of its first two operands once, the
+/// product's sign being the factors' signs combined: an fma or a correctly
+/// rounded multiply. `(-a) * b` is then `a * (-b)` bit for bit (the same
+/// magnitude and the same sign, zeros included; a NaN factor gives a NaN
+/// either way), so a negation may move from one factor to the other.
+static bool isSignMovableProduct(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::fma:
+  case Intrinsic::nvvm_fma_rn_f:
+  case Intrinsic::nvvm_fma_rn_ftz_f:
+  case Intrinsic::nvvm_fma_rn_d:
+  case Intrinsic::nvvm_mul_rn_f:
+  case Intrinsic::nvvm_mul_rn_ftz_f:
+  case Intrinsic::nvvm_mul_rn_d:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// A factor of I without the negation only I reads (the fneg the
+/// contraction pinner makes of `z - x*y`, `fma(-x, y, z)`), and whether
+/// one was taken off.
+static std::pair<Value *, bool> stripNegation(Value *V) {
+  auto *N = dyn_cast<UnaryOperator>(V);
+  if (N && N->getOpcode() == Instruction::FNeg && N->hasOneUse() &&
+      !N->hasNoNaNs() && !N->hasNoInfs())
+    return {N->getOperand(0), true};
+  return {V, false};
+}
+
+namespace {
+/// How F's operands pair with T's when the two meld.
+struct OperandPairing {
+  /// F's first two operands pair crosswise.
+  bool Swapped = false;
+  /// Both are products (isSignMovableProduct) whose factors pair without
+  /// their negations: mirrored arms write `-s * -u` and `-u * s` (the
+  /// pinned `c - s*(-u)` and `c - u*s`), which are `-s * u'` with u'
+  /// the selected `-u` or `u`. The melded product negates its first factor
+  /// when each side negated an odd number of them.
+  bool MoveSigns = false;
+  bool Negate = false;
+  /// Which factors of T and of F (in their own order) lose their fneg.
+  bool StripT[2] = {false, false}, StripF[2] = {false, false};
+};
+} // namespace
+
+/// T's operands and the operands of F that pair with them, in T's order.
+static SmallVector<std::pair<Value *, Value *>, 4>
+getOperandPairs(const Instruction &T, const Instruction &F,
+                const OperandPairing &P) {
+  SmallVector<std::pair<Value *, Value *>, 4> Ops;
+  // The negations found when the pairing was chosen: an fneg's uses change
+  // while the melder clones T.
+  auto Strip = [](Value *V, bool Yes) {
+    return Yes ? cast<UnaryOperator>(V)->getOperand(0) : V;
+  };
+  for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
+    const unsigned J = pairedOperand(P.Swapped, I);
+    Value *TV = T.getOperand(I), *FV = F.getOperand(J);
+    if (P.MoveSigns && I < 2) {
+      TV = Strip(TV, P.StripT[I]);
+      FV = Strip(FV, P.StripF[J]);
+    }
+    Ops.push_back({TV, FV});
+  }
+  return Ops;
+}
+
 /// Whether a later stage may compute the operation on constant operands
 /// otherwise than the GPU does at run time. ptxas folds an approximate
 /// operation (sin.approx, rsqrt.approx, ex2.approx, div.full, ...) on
@@ -392,10 +468,11 @@ static bool feedsConstantFold(const Instruction &I, unsigned Depth = 0) {
 
 /// Same operation, same types, same flags that change results: a merged
 /// copy computes exactly what each arm computed.
-static bool isSameOperation(const Instruction &T, const Instruction &F) {
+static bool isSameOperation(const Instruction &T, const Instruction &F,
+                            const OperandPairing &P) {
   if (getMirroredCompare(T, F))
     return true;
-  const bool Swapped = pairsSwapped(T, F);
+  const bool Swapped = P.Swapped;
   if (T.getOpcode() != F.getOpcode() || T.getType() != F.getType() ||
       T.getNumOperands() != F.getNumOperands())
     return false;
@@ -426,9 +503,9 @@ static bool isSameOperation(const Instruction &T, const Instruction &F) {
       return false;
   }
   bool OperandsDiffer = false;
-  for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
-    const Value *FOp = F.getOperand(pairedOperand(Swapped, I));
-    if (T.getOperand(I) == FOp)
+  for (auto [I, Pair] : enumerate(getOperandPairs(T, F, P))) {
+    auto [TOp, FOp] = Pair;
+    if (TOp == FOp)
       continue;
     OperandsDiffer = true;
     if (!canSelectOperand(T, I))
@@ -436,8 +513,7 @@ static bool isSameOperation(const Instruction &T, const Instruction &F) {
     // A constant of either arm would be folded where it stands; chosen by a
     // select it is computed at run time, and its arm's result changes.
     if (foldsConstantsDifferently(T) &&
-        (isComputedFromConstants(T.getOperand(I)) ||
-         isComputedFromConstants(FOp)))
+        (isComputedFromConstants(TOp) || isComputedFromConstants(FOp)))
       return false;
   }
   // Melded with operands that differ, neither arm's value stays a constant.
@@ -452,37 +528,124 @@ static bool isInArm(const Value *V, const SmallPtrSetImpl<BasicBlock *> &Arm) {
   return I && Arm.contains(I->getParent());
 }
 
+/// Whether the melded copy of V is known where the branch stands, so that
+/// a select of it is made once, at the end of the branch's block: V is
+/// defined before the region, or in the arm's entry block when only the
+/// branch enters it (the melded entry then continues the branch's block).
+/// Mirrored arms compute `-x` there and use it where the other arm uses
+/// `x`: one select of the two serves every such pair.
+static bool isKnownAtBranch(const Value *V, const BasicBlock *Entry,
+                            bool EntryAlone,
+                            const SmallPtrSetImpl<BasicBlock *> &Arm) {
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || !Arm.contains(I->getParent()))
+    return true;
+  return EntryAlone && I->getParent() == Entry;
+}
+
+/// What choosing between A (of the then-arm) and B (of the else-arm) costs
+/// a pair that reads them, or nullopt when both are computed in the arms
+/// and are expected to meld themselves.
+/// A select of two values known where the branch stands (from before the
+/// region: constants, values of the prologue; or of the arms' entries) is
+/// made once, at the end of the branch's block, and shared by every pair
+/// that uses them; inside loops of the arms it costs nothing per trip (but
+/// holds a register, which the decision weighs).
+static std::optional<double> getSelectCost(const Value *A, const Value *B,
+                                           const MeldRegion &R, unsigned CC,
+                                           double Weight) {
+  if (A == B)
+    return 0.0;
+  if (isInArm(A, R.ThenBlocks) && isInArm(B, R.ElseBlocks))
+    return std::nullopt;
+  double Shared = 1;
+  if (isKnownAtBranch(A, R.Then, R.ThenEntryAlone, R.ThenBlocks) &&
+      isKnownAtBranch(B, R.Else, R.ElseEntryAlone, R.ElseBlocks))
+    Shared =
+        std::max(1u, std::min(R.ThenUses.lookup(A), R.ElseUses.lookup(B))) *
+        std::max(1.0, Weight);
+  return getOpClassCost(OpClass::IntALU, CC) / Shared;
+}
+
+/// How T's and F's operands pair: crosswise where pairsSwapped says so;
+/// products (isSignMovableProduct) crosswise where that needs fewer
+/// selects, their factors without their negations where both sides
+/// negate an odd number, or both an even number, of them. Depends on the arms alone (not on the pair's
+/// weight), so that the melder pairs them as the plan scored them.
+static OperandPairing getPairing(const Instruction &T, const Instruction &F,
+                                 const MeldRegion &R, unsigned CC) {
+  OperandPairing P;
+  P.Swapped = pairsSwapped(T, F);
+  if (!isSignMovableProduct(T) || !isSignMovableProduct(F) ||
+      cast<CallBase>(T).getCalledOperand() !=
+          cast<CallBase>(F).getCalledOperand())
+    return P;
+  auto [T0, NegT0] = stripNegation(T.getOperand(0));
+  auto [T1, NegT1] = stripNegation(T.getOperand(1));
+  auto [F0, NegF0] = stripNegation(F.getOperand(0));
+  auto [F1, NegF1] = stripNegation(F.getOperand(1));
+  const unsigned NegT = NegT0 + NegT1, NegF = NegF0 + NegF1;
+  // Without negations to move, or with an odd number on one side only,
+  // the factors pair as they are, crosswise where that is cheaper (the
+  // products are commutative even where LLVM does not mark them so).
+  const bool MoveSigns = NegT + NegF != 0 && NegT % 2 == NegF % 2;
+  if (!MoveSigns) {
+    T0 = T.getOperand(0), T1 = T.getOperand(1);
+    F0 = F.getOperand(0), F1 = F.getOperand(1);
+    NegT0 = NegT1 = NegF0 = NegF1 = false;
+  }
+  // Two values of the arms meld when they are the same operation in paired
+  // blocks (a value of the arm's entry never melds with one further down);
+  // else a select chooses between them.
+  auto Cost = [&](const Value *A, const Value *B) {
+    if (std::optional<double> C = getSelectCost(A, B, R, CC, 1.0))
+      return *C;
+    auto PA = R.PairIndex.find(cast<Instruction>(A)->getParent());
+    auto PB = R.PairIndex.find(cast<Instruction>(B)->getParent());
+    bool Paired = PA == R.PairIndex.end() || PB == R.PairIndex.end() ||
+                  PA->second == PB->second;
+    return Paired && operandDistance(A, B) == 1
+               ? 0.5
+               : getOpClassCost(OpClass::IntALU, CC);
+  };
+  Value *PF0 = F.getOperand(pairedOperand(P.Swapped, 0));
+  Value *PF1 = F.getOperand(pairedOperand(P.Swapped, 1));
+  double Plain = Cost(T.getOperand(0), PF0) + Cost(T.getOperand(1), PF1);
+  double Straight = Cost(T0, F0) + Cost(T1, F1);
+  double Crossed = Cost(T0, F1) + Cost(T1, F0);
+  if (std::min(Straight, Crossed) >= Plain)
+    return P;
+  OperandPairing Moved;
+  Moved.MoveSigns = MoveSigns;
+  Moved.Swapped = Crossed < Straight;
+  Moved.Negate = MoveSigns && NegT % 2;
+  Moved.StripT[0] = NegT0;
+  Moved.StripT[1] = NegT1;
+  Moved.StripF[0] = NegF0;
+  Moved.StripF[1] = NegF1;
+  return isSameOperation(T, F, Moved) ? Moved : P;
+}
+
 double scorePair(const Instruction &T, const Instruction &F,
                  const MeldRegion &R, unsigned CC, double Weight) {
-  if (!isSameOperation(T, F))
+  const OperandPairing Pairing = getPairing(T, F, R, CC);
+  if (!isSameOperation(T, F, Pairing))
     return 0;
   const double SelectCost = getOpClassCost(OpClass::IntALU, CC);
-  const bool Swapped = pairsSwapped(T, F);
+  // A negation the melded product keeps replaces one in each arm.
   double Gain = getInstructionCost(T, CC);
-  SmallVector<std::pair<const Value *, const Value *>, 4> Ops;
+  SmallVector<std::pair<Value *, Value *>, 4> Ops;
   if (std::optional<MirroredCompare> M = getMirroredCompare(T, F))
     Ops.push_back({M->TOp, M->FOp});
   else
-    for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I)
-      Ops.push_back({T.getOperand(I), F.getOperand(pairedOperand(Swapped, I))});
+    Ops = getOperandPairs(T, F, Pairing);
   unsigned NumSelected = 0;
   for (auto [A, B] : Ops) {
-    if (A == B)
-      continue;
     // Operands computed in the arms are expected to be melded themselves.
-    bool ArmA = isInArm(A, R.ThenBlocks), ArmB = isInArm(B, R.ElseBlocks);
-    if (ArmA && ArmB)
+    std::optional<double> C = getSelectCost(A, B, R, CC, Weight);
+    if (!C || *C == 0)
       continue;
-    // A select of two values from outside the arms (constants, values of
-    // the prologue) is made once, before the region, and shared by every
-    // pair that uses them; inside loops of the arms it costs nothing per
-    // trip (but holds a register, which the decision weighs).
-    double Shared = 1;
-    if (!ArmA && !ArmB)
-      Shared =
-          std::max(1u, std::min(R.ThenUses.lookup(A), R.ElseUses.lookup(B))) *
-          std::max(1.0, Weight);
-    Gain -= SelectCost / Shared;
+    Gain -= *C;
     ++NumSelected;
   }
   // Compares that each feed one instruction of the same kind (those of
@@ -591,6 +754,7 @@ private:
   void emitTerminators();
   void fillPhis();
   void rewriteJoinPhis();
+  void eraseDeadCode(const SmallPtrSetImpl<const Instruction *> &HeadInsts);
 
   const MeldRegion &R;
   unsigned CC = DefaultComputeCapability;
@@ -633,6 +797,8 @@ private:
   /// Blocks of an arm that no lane of it reaches: an empty copy's blocks
   /// off the way its constant branches take.
   SmallPtrSet<const BasicBlock *, 8> Dead;
+  /// What Result counts, for eraseDeadCode to count off.
+  SmallPtrSet<const Value *, 16> Selects, Merged, Speculated;
 };
 
 } // namespace
@@ -713,6 +879,7 @@ Value *Melder::selectAt(Value *A, Value *B, StringRef Name) {
       Sel = isTableCandidate(A, B) ? tableLookup(HB, A, B)
                                    : HB.CreateSelect(Cond, A, B, Name + ".sel");
       ++Result.NumSelects;
+      Selects.insert(Sel);
     }
     return Sel;
   }
@@ -720,6 +887,7 @@ Value *Melder::selectAt(Value *A, Value *B, StringRef Name) {
   if (!Sel) {
     Sel = IRB.CreateSelect(Cond, A, B, Name + ".sel");
     ++Result.NumSelects;
+    Selects.insert(Sel);
   }
   return Sel;
 }
@@ -839,21 +1007,28 @@ Value *Melder::getMerged(Value *TV, Value *FV) {
 }
 
 void Melder::emitMerged(Instruction &T, Instruction &F) {
+  // Paired before T is cloned: the clone reads T's negations too.
+  const OperandPairing Pairing = getPairing(T, F, R, CC);
+  const SmallVector<std::pair<Value *, Value *>, 4> Ops =
+      getOperandPairs(T, F, Pairing);
   Instruction *M = T.clone();
-  const bool Swapped = pairsSwapped(T, F);
   if (std::optional<MirroredCompare> MC = getMirroredCompare(T, F)) {
     auto *C = cast<FCmpInst>(M);
     C->setPredicate(MC->Pred);
     C->setOperand(MC->ConstIdx, MC->K);
     C->setOperand(1 - MC->ConstIdx, getMerged(MC->TOp, MC->FOp));
   } else {
-    for (unsigned I = 0, E = T.getNumOperands(); I != E; ++I) {
-      Value *TV = T.getOperand(I),
-            *FV = F.getOperand(pairedOperand(Swapped, I));
-      if (TV == FV && !ThenMap.count(TV) && !ElseMap.count(FV))
+    for (auto [I, Pair] : enumerate(Ops)) {
+      auto [TV, FV] = Pair;
+      if (TV == FV && !ThenMap.count(TV) && !ElseMap.count(FV) &&
+          TV == T.getOperand(I))
         continue; // The same value from before the branch.
       M->setOperand(I, getMerged(TV, FV));
     }
+    // The negations left the factors: the pinned fnegs that only T and F
+    // read are dead (eraseDeadCode).
+    if (Pairing.Negate)
+      M->setOperand(0, IRB.CreateFNeg(M->getOperand(0)));
   }
   M->andIRFlags(&F);
   if (auto *LI = dyn_cast<LoadInst>(M))
@@ -868,6 +1043,7 @@ void Melder::emitMerged(Instruction &T, Instruction &F) {
   ThenMap[&T] = {M, -1};
   ElseMap[&F] = {M, -1};
   ++Result.NumMerged;
+  Merged.insert(M);
 }
 
 Value *Melder::cloneInto(Instruction &I, bool IsThen, BasicBlock *BB) {
@@ -934,6 +1110,7 @@ void Melder::emitSpeculated(ArrayRef<Instruction *> Insts, bool IsThen) {
     C->takeName(I);
     (IsThen ? ThenMap : ElseMap)[I] = {C, -1};
     ++Result.NumSpeculated;
+    Speculated.insert(C);
   }
 }
 
@@ -1119,6 +1296,29 @@ void Melder::rewriteJoinPhis() {
   }
 }
 
+/// Code the rewrite made that nothing reads: the negations a product's
+/// pairing took off its factors (getPairing), melded or run on every lane,
+/// and the selects of their operands. Head's own instructions stay as they
+/// were (the caller keeps their liveness).
+void Melder::eraseDeadCode(
+    const SmallPtrSetImpl<const Instruction *> &HeadInsts) {
+  SmallVector<BasicBlock *, 16> Blocks{Head};
+  append_range(Blocks, NewBlocks);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock *BB : Blocks)
+      for (Instruction &I : make_early_inc_range(reverse(*BB))) {
+        if (HeadInsts.contains(&I) || !isInstructionTriviallyDead(&I))
+          continue;
+        Result.NumSelects -= Selects.erase(&I);
+        Result.NumMerged -= Merged.erase(&I);
+        Result.NumSpeculated -= Speculated.erase(&I);
+        I.eraseFromParent();
+        Changed = true;
+      }
+  }
+}
+
 MeldResult Melder::run(const MeldPlan &Plan) {
   if (Plan.CC)
     CC = Plan.CC;
@@ -1131,6 +1331,9 @@ MeldResult Melder::run(const MeldPlan &Plan) {
       FoldSingleEntryPHINodes(Entry);
   Result.Blocks.push_back(Head);
   Result.Origin.push_back(nullptr);
+  SmallPtrSet<const Instruction *, 32> HeadInsts;
+  for (const Instruction &I : *Head)
+    HeadInsts.insert(&I);
   findDeadBlocks();
   EntryInHead = R.Then->getSinglePredecessor() == Head;
   R.Branch->eraseFromParent();
@@ -1165,6 +1368,7 @@ MeldResult Melder::run(const MeldPlan &Plan) {
     BP.Then->eraseFromParent();
     BP.Else->eraseFromParent();
   }
+  eraseDeadCode(HeadInsts);
   return Result;
 }
 

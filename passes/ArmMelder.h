@@ -56,6 +56,13 @@ struct MeldRegion {
   /// Corresponding blocks, the arms' entries first.
   llvm::SmallVector<BlockPair, 4> Pairs;
   llvm::SmallPtrSet<llvm::BasicBlock *, 8> ThenBlocks, ElseBlocks;
+  /// Whether only the branch enters each arm's entry block: the melded
+  /// entry then continues the branch's block (read before the meld
+  /// rewrites the branch).
+  bool ThenEntryAlone = false, ElseEntryAlone = false;
+  /// Each arm block's index in Pairs: values of blocks of different pairs
+  /// never meld with each other.
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> PairIndex;
   /// How often each value is an operand in each arm: a select of two
   /// values that recur is made once and shared.
   llvm::DenseMap<const llvm::Value *, unsigned> ThenUses, ElseUses;

@@ -299,6 +299,8 @@ static MeldRegion getScoringRegion(BranchInst &Br, BasicBlock *Join) {
   R.Then = Br.getSuccessor(0);
   R.Else = Br.getSuccessor(1);
   R.Join = Join;
+  R.ThenEntryAlone = R.Then->getSinglePredecessor() == Br.getParent();
+  R.ElseEntryAlone = R.Else->getSinglePredecessor() == Br.getParent();
   for (auto [Entry, Blocks, Uses] :
        {std::tuple(R.Then, &R.ThenBlocks, &R.ThenUses),
         std::tuple(R.Else, &R.ElseBlocks, &R.ElseUses)})

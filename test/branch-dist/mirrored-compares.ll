@@ -4,7 +4,8 @@
 ; NaN, -0.0 == 0.0, the order reverses), so the two compares meld into one
 ; compare of the selected `-x` or `x`, reusing the arm's fneg. (The
 ; products `sqrt * -x` and `x * sqrt` still run both, their results
-; selected: the score does not yet see that `-x`/`x` is selected anyway.) Constants
+; selected: the score shares the select of `-x`/`x` among the pairs that
+; read `-x`, here the product alone; shared-sign-select.ll.) Constants
 ; that are not each other's negation, and arms without an fneg to reuse,
 ; keep both compares.
 ; RUN: %divopt-opt -passes='branch-dist<force>' -pass-remarks=divopt -S %s -o %t.ll 2>%t.remarks

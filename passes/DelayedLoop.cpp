@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DelayedLoop.h"
+#include "RotatedAdvance.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergentBranch.h"
 #include "analysis/InstructionCost.h"
@@ -22,6 +23,8 @@
 
 using namespace llvm;
 
+namespace divopt {
+
 /// What a PHI of the delayed loop gets on a path whose lanes never read
 /// it (a carried value on entry, a loop-out value of a lane still
 /// waiting). Poison would do for LLVM, and NVPTX leaves it an unwritten
@@ -29,9 +32,7 @@ using namespace llvm;
 /// every lane is right whatever defined value it holds (fuzz seed 399;
 /// right with zero, and at ptxas -O0 and -O1:
 /// bench/results/2026-11-26-h200-fast-math-bisect.md). Zero costs a move.
-static Constant *getUnreadValue(Type *Ty) { return Constant::getNullValue(Ty); }
-
-namespace divopt {
+Constant *getUnreadValue(Type *Ty) { return Constant::getNullValue(Ty); }
 
 /// Most cases of a delayed switch: each is a compare per trip.
 static constexpr unsigned MaxSwitchCases = 64;
@@ -112,11 +113,9 @@ DelayLoop DelayLoop::get(const Loop &L, const LoopInfo &LI, ScalarEvolution &SE,
 
 /// getDelayShape's checks of the branch, its guard and its arms, and the
 /// arms' costs; the loop's facts come from DL.
-static Expected<DelayShape> getDelayArms(const DivergentBranch &DB,
-                                         const LoopInfo &LI,
-                                         ScalarEvolution &SE, unsigned CC,
-                                         const DelayLoop &DL,
-                                         const DivergentBranch *Guard) {
+static Expected<DelayShape>
+getDelayArms(const DivergentBranch &DB, const LoopInfo &LI, ScalarEvolution &SE,
+             unsigned CC, const DelayLoop &DL, const DivergentBranch *Guard) {
   const Loop *L = DB.L;
   if (!L)
     return refuse("the branch is not in a loop");
@@ -249,6 +248,8 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
     return refuse("the branch's join is not in the loop body");
   S.LoopBlocks.assign(L->block_begin(), L->block_end());
 
+  S.PreHasInnerLoop = any_of(
+      S.PreBlocks, [&](BasicBlock *BB) { return LI.getLoopFor(BB) != L; });
   S.PreCost = regionCost(S.PreBlocks, *L, LI, SE, CC);
   S.PostCost = regionCost(Post, *L, LI, SE, CC);
   return S;
@@ -865,7 +866,13 @@ void LoopDelayer::run() {
 
 void delayLoop(const DelayShape &S, DelayVote V,
                const IterationDelayOptions &Opts) {
-  LoopDelayer(S, V, Opts).run();
+  // Loop advance has no vote to take where the lanes meet: the next
+  // iteration's pre can run where the last one ends, as in the original
+  // loop, and the form is leaner.
+  if (V == DelayVote::Advance && canRotateAdvance(S))
+    rotateAdvance(S);
+  else
+    LoopDelayer(S, V, Opts).run();
   // The function now votes across the warp: its callers must treat calls
   // to it as convergent (attribute inference ran before DivOpt and may have
   // dropped the attribute clang set). Without a vote it need not.

@@ -37,7 +37,8 @@
 // and every strategy serves both ways within a bounded number of trips.
 // Loop advance (DelayVote::Advance) has no vote at all: trips alternate
 // then, else, then, ... so a lane whose iterations N and N+1 take opposite
-// ways runs both in consecutive trips.
+// ways runs both in consecutive trips. On a two-way branch it takes a
+// leaner form of its own (RotatedAdvance.h) where it can.
 //
 // A switch of K ways is delayed the same way with a way index W in 0..K-1
 // per trip in place of D: each lane computes its pending way from the
@@ -60,11 +61,13 @@
 namespace llvm {
 class BasicBlock;
 class BranchInst;
+class Constant;
 class Instruction;
 class Value;
 class Loop;
 class LoopInfo;
 class ScalarEvolution;
+class Type;
 } // namespace llvm
 
 namespace divopt {
@@ -80,6 +83,8 @@ struct DelayShape {
   /// every trip runs) are PreBlocks.
   llvm::Instruction *Branch = nullptr;
   llvm::SmallVector<llvm::BasicBlock *, 4> PreBlocks;
+  /// The code before the branch holds a loop of its own.
+  bool PreHasInnerLoop = false;
   /// A conditional branch's successors: Then runs when the condition holds.
   /// For an if-only branch one of them is Join.
   llvm::BasicBlock *Then = nullptr, *Else = nullptr;
@@ -145,6 +150,9 @@ bool delayVotes(DelayVote V, bool IdleRemoval);
 
 /// Issue cost a warp spends per trip on the vote and the bookkeeping.
 double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC);
+
+/// What a PHI of the delayed loop gets on a path whose lanes never read it.
+llvm::Constant *getUnreadValue(llvm::Type *Ty);
 
 /// Rewrites the loop in place.
 void delayLoop(const DelayShape &S, DelayVote V,

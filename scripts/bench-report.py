@@ -146,6 +146,40 @@ def plot_lines(plt, rows, bench, x_key, where, path, xlabel, title,
     return True
 
 
+def plot_bars(plt, rows, bench, path, title):
+    """One group of bars per configuration, one bar per variant (the
+    melding kernels have no common x axis)."""
+    rows = [r for r in rows if r["benchmark"] == bench
+            and r["variant"] != REFERENCE and r["speedup"] is not None]
+    if not rows:
+        return False
+    configs = list(dict.fromkeys(r["config"] for r in rows))
+    # Every hand variant in one bar: each kernel has one hand version.
+    kind = lambda v: "hand" if v.startswith("hand") else v
+    kinds = list(dict.fromkeys(kind(r["variant"]) for r in rows))
+    width = 0.8 / len(kinds)
+    fig, ax = plt.subplots(figsize=(8.0, 4.6))
+    for i, k in enumerate(kinds):
+        xs, ys = [], []
+        for j, c in enumerate(configs):
+            for r in rows:
+                if r["config"] == c and kind(r["variant"]) == k:
+                    xs.append(j + (i - (len(kinds) - 1) / 2) * width)
+                    ys.append(r["speedup"])
+        ax.bar(xs, ys, width, label=k, hatch="//" if k == "hand" else None)
+    ax.axhline(1.0, color="grey", linewidth=0.8, linestyle=":")
+    ax.set_xticks(range(len(configs)))
+    ax.set_xticklabels(configs, rotation=30, ha="right", fontsize=7)
+    ax.set_ylabel("speedup over clang -O3")
+    ax.set_title(title)
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return True
+
+
 def brdis_ideal(ax):
     rs = [1 + i * 0.25 for i in range(0, 197)]
     ax.plot(rs, [2 * (1 + r) / (2 + r) for r in rs], color="black",
@@ -194,6 +228,10 @@ def make_plots(plt, rows, stem):
     add("loopadv", name, plot_lines(
         plt, rows, "loopadv", "p", lambda r: p(r).get("N") == 32, name,
         "switch rate p", "LOOP-ADVANCE, N = 32"))
+    name = f"{stem}-meld.png"
+    add("meld", name, plot_bars(
+        plt, rows, "meld", name,
+        "Control-flow melding: DivOpt automatic and hand-melded"))
     return made
 
 

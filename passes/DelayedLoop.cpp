@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DelayedLoop.h"
+#include "HalvedAdvance.h"
 #include "RotatedAdvance.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergentBranch.h"
@@ -250,6 +251,9 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
 
   S.PreHasInnerLoop = any_of(
       S.PreBlocks, [&](BasicBlock *BB) { return LI.getLoopFor(BB) != L; });
+  S.PostBlocks.assign(Post.begin(), Post.end());
+  S.PostHasInnerLoop =
+      any_of(Post, [&](BasicBlock *BB) { return LI.getLoopFor(BB) != L; });
   S.PreCost = regionCost(S.PreBlocks, *L, LI, SE, CC);
   S.PostCost = regionCost(Post, *L, LI, SE, CC);
   return S;
@@ -291,6 +295,8 @@ DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
   for (BasicBlock *&BB : M.LoopBlocks)
     BB = Map(BB);
   for (BasicBlock *&BB : M.PreBlocks)
+    BB = Map(BB);
+  for (BasicBlock *&BB : M.PostBlocks)
     BB = Map(BB);
   return M;
 }
@@ -868,8 +874,11 @@ void delayLoop(const DelayShape &S, DelayVote V,
                const IterationDelayOptions &Opts) {
   // Loop advance has no vote to take where the lanes meet: the next
   // iteration's pre can run where the last one ends, as in the original
-  // loop, and the form is leaner.
-  if (V == DelayVote::Advance && canRotateAdvance(S))
+  // loop, and the form is leaner; leanest with one half per arm, where
+  // pre and post are small enough to copy once more.
+  if (V == DelayVote::Advance && canHalveAdvance(S))
+    halveAdvance(S);
+  else if (V == DelayVote::Advance && canRotateAdvance(S))
     rotateAdvance(S);
   else
     LoopDelayer(S, V, Opts).run();

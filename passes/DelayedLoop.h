@@ -38,7 +38,9 @@
 // Loop advance (DelayVote::Advance) has no vote at all: trips alternate
 // then, else, then, ... so a lane whose iterations N and N+1 take opposite
 // ways runs both in consecutive trips. On a two-way branch it takes a
-// leaner form of its own (RotatedAdvance.h) where it can.
+// leaner form of its own where it can: one half per arm (HalvedAdvance.h)
+// where the code around the branch is small enough to copy twice, else the
+// rotated form (RotatedAdvance.h).
 //
 // A switch of K ways is delayed the same way with a way index W in 0..K-1
 // per trip in place of D: each lane computes its pending way from the
@@ -85,6 +87,10 @@ struct DelayShape {
   llvm::SmallVector<llvm::BasicBlock *, 4> PreBlocks;
   /// The code before the branch holds a loop of its own.
   bool PreHasInnerLoop = false;
+  /// The code after the branch: the rest of the loop, from Join to Latch
+  /// (getDelayShape only), and whether it holds a loop of its own.
+  llvm::SmallVector<llvm::BasicBlock *, 4> PostBlocks;
+  bool PostHasInnerLoop = false;
   /// A conditional branch's successors: Then runs when the condition holds.
   /// For an if-only branch one of them is Join.
   llvm::BasicBlock *Then = nullptr, *Else = nullptr;

@@ -301,7 +301,8 @@ DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
   return M;
 }
 
-double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC) {
+double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
+                       bool Halved) {
   // Measured, not counted: the vote and bookkeeping instructions are
   // independent of the arms' dependent chains and issue in their latency
   // shadow, so they cost far less than their issue slots. Fitted to
@@ -309,14 +310,18 @@ double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC) {
   // forced strategies' speedups at N = 4..256, f = 0.5), in FP32 issue
   // slots of sm_90, scaled for other targets by the integer ALU's cost.
   double Scale = getOpClassCost(OpClass::IntALU, CC) / 2.0;
-  // Loop advance is plain round robin's code with the then-turn first.
-  // Plain round robin and advance no longer vote (8 was fitted with two
-  // ballots and an exit vote per trip), and majority and idle-trip removal
-  // now vote once; the constants are kept, on the side of refusing, until
-  // they are refitted (bench/results/2026-11-22-h200-itdelay.md has the
-  // new curves).
+  // Loop advance in two halves (HalvedAdvance.h) keeps its bookkeeping in
+  // the arms' blocks, where ptxas hides it: 2 slots a trip, fitted to its
+  // forced runs on an H200 (LOOP-ADVANCE N=8..128, SYN-ITDELAY N=16..256
+  // at f=0.5, bench/results/2026-11-26-loopadv-advance-ptx.md). Plain
+  // round robin no longer votes (8 was fitted with two ballots and an exit
+  // vote per trip), and majority and idle-trip removal now vote once; those
+  // constants are kept, on the side of refusing, until they are refitted
+  // (bench/results/2026-11-22-h200-itdelay.md has the new curves).
   if (V == DelayVote::Majority)
     return 12.0 * Scale;
+  if (V == DelayVote::Advance && Halved)
+    return 2.0 * Scale;
   return (IdleRemoval ? 14.0 : 8.0) * Scale;
 }
 

@@ -154,8 +154,10 @@ DelayShape mapShape(const DelayShape &S, llvm::ValueToValueMapTy &VMap);
 /// advance take turns whatever the lanes want.
 bool delayVotes(DelayVote V, bool IdleRemoval);
 
-/// Issue cost a warp spends per trip on the vote and the bookkeeping.
-double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC);
+/// Issue cost a warp spends per trip on the vote and the bookkeeping;
+/// Halved: loop advance takes its two-halves form (canHalveAdvance).
+double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
+                       bool Halved = false);
 
 /// What a PHI of the delayed loop gets on a path whose lanes never read it.
 llvm::Constant *getUnreadValue(llvm::Type *Ty);

@@ -9,6 +9,7 @@
 #include "ContractionPinning.h"
 #include "DecidedSet.h"
 #include "DelayedLoop.h"
+#include "HalvedAdvance.h"
 #include "PassOptions.h"
 #include "TransformCounter.h"
 #include "analysis/CostModel.h"
@@ -450,8 +451,12 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
                {DelayVote::Advance, false},
                {DelayVote::RoundRobin, false},
                {DelayVote::RoundRobin, true}};
+  // The arms-only shape has no pre and post blocks to size: it may halve
+  // wherever the exact shape could, which keeps the filter optimistic.
+  bool Halves = Exact ? canHalveAdvance(*S) : !isSwitch(*S) && !S->Guard;
   auto Overhead = [&](const Choice &C) {
-    double O = getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability);
+    double O = getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability,
+                               C.Vote == DelayVote::Advance && Halves);
     // A voting strategy ballots each way of a switch.
     if (isSwitch(*S) && delayVotes(C.Vote, C.IdleRemoval))
       O *= S->Ways.size() / 2.0;

@@ -134,7 +134,7 @@ def manifest(jobs, commit=None):
              f"plugin {plugin_sha}",
              f"abi {abi}"]
     lines += [f"pipeline {i} {p}"
-              for i, p in enumerate(variants.FORCED_PIPELINES)]
+              for i, p in enumerate(variants.forced_pipelines())]
     for j in jobs:
         edits = j.edits or "-"
         if j.failure:

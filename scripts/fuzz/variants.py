@@ -39,11 +39,18 @@ FORCED_PIPELINES = [
 ]
 
 
+def forced_pipelines():
+    """The forced pipelines a campaign runs, seed N the (N mod count)-th:
+    FORCED_PIPELINES, or DIVOPT_FUZZ_PIPELINE alone when it is set (to
+    bisect a mismatch by pass, or to aim a campaign at one transform)."""
+    override = os.environ.get("DIVOPT_FUZZ_PIPELINE")
+    return [override] if override else FORCED_PIPELINES
+
+
 def forced_pipeline(seed):
-    """The forced pipeline seed's DivOpt variant runs; DIVOPT_FUZZ_PIPELINE,
-    when set, replaces it for every seed (to bisect a mismatch by pass)."""
-    return os.environ.get("DIVOPT_FUZZ_PIPELINE") or \
-        FORCED_PIPELINES[seed % len(FORCED_PIPELINES)]
+    """The forced pipeline seed's DivOpt variant runs."""
+    pipelines = forced_pipelines()
+    return pipelines[seed % len(pipelines)]
 
 
 COMMON_FLAGS = [

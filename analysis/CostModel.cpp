@@ -150,10 +150,12 @@ Decision decide(const Estimate &Before, const Estimate &After,
                 const Target &Launch, double Threshold) {
   Decision D;
   const Target T = getWorstBlockSize(
-      Launch, Before.Registers, [&](const Target &At) {
+      Launch, Before.Registers,
+      [&](const Target &At) {
         double TimeAfter = predictTime(After, At);
         return TimeAfter > 0 ? predictTime(Before, At) / TimeAfter : 0;
-      }, &D.Ratio);
+      },
+      &D.Ratio);
   D.OccupancyBefore = T.occupancy(Before.Registers).Fraction;
   D.OccupancyAfter = T.occupancy(After.Registers).Fraction;
   D.Profitable = D.Ratio >= Threshold;
@@ -166,9 +168,8 @@ Decision decide(const Estimate &Before, const Estimate &After,
   OS << ", occupancy " << format("%.0f%%", 100 * D.OccupancyBefore) << " -> "
      << format("%.0f%%", 100 * D.OccupancyAfter) << " ";
   T.printLaunch(OS);
-  OS << ", predicted speedup "
-     << format("%.2fx", D.Ratio) << " (threshold " << format("%.2fx", Threshold)
-     << ")";
+  OS << ", predicted speedup " << format("%.2fx", D.Ratio) << " (threshold "
+     << format("%.2fx", Threshold) << ")";
   return D;
 }
 

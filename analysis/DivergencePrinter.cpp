@@ -80,8 +80,7 @@ static void printDivergent(raw_ostream &OS, const DivergentBranch &DB) {
     OS << "none";
   OS << "\n    ";
   printLoop(OS, DB);
-  OS << "; kernel-top-level=" << (DB.TopLevelInKernel ? "yes" : "no")
-     << "\n";
+  OS << "; kernel-top-level=" << (DB.TopLevelInKernel ? "yes" : "no") << "\n";
 }
 
 PreservedAnalyses DivergencePrinterPass::run(Function &F,
@@ -100,9 +99,8 @@ PreservedAnalyses DivergencePrinterPass::run(Function &F,
     const Value *Cond = Term ? getBranchCondition(*Term) : nullptr;
     if (!Cond || isa<Constant>(Cond))
       continue;
-    const auto *It = find_if(Branches, [&](const DivergentBranch &DB) {
-      return DB.Term == Term;
-    });
+    const auto *It = find_if(
+        Branches, [&](const DivergentBranch &DB) { return DB.Term == Term; });
     if (It != Branches.end()) {
       printDivergent(OS, *It);
       continue;

@@ -185,10 +185,11 @@ private:
   DenseMap<const Loop *, LoopBlockers> Cache;
 };
 
-static std::optional<DivergentBranch>
-classify(Instruction *Term, const DominatorTree &DT,
-         const PostDominatorTree &PDT, const LoopInfo &LI,
-         BlockerCache &Blockers) {
+static std::optional<DivergentBranch> classify(Instruction *Term,
+                                               const DominatorTree &DT,
+                                               const PostDominatorTree &PDT,
+                                               const LoopInfo &LI,
+                                               BlockerCache &Blockers) {
   BasicBlock *BB = Term->getParent();
   // A set beside the list: a switch may have tens of thousands of cases.
   SmallVector<BasicBlock *, 4> Succs;
@@ -201,8 +202,8 @@ classify(Instruction *Term, const DominatorTree &DT,
 
   DivergentBranch DB;
   DB.Term = Term;
-  const DomTreeNode *IPDom = PDT.getNode(BB) ? PDT.getNode(BB)->getIDom()
-                                             : nullptr;
+  const DomTreeNode *IPDom =
+      PDT.getNode(BB) ? PDT.getNode(BB)->getIDom() : nullptr;
   DB.Join = IPDom ? IPDom->getBlock() : nullptr;
   DB.L = LI.getLoopFor(BB);
   if (DB.L && DB.L->isLoopExiting(BB)) {
@@ -216,16 +217,16 @@ classify(Instruction *Term, const DominatorTree &DT,
   SmallPtrSet<const BasicBlock *, 16> Claimed;
   for (BasicBlock *S : Succs)
     if (S != DB.Join)
-      DB.Arms.push_back(buildArm(S, BB, DB.Join, DT,
-                                 Succs.size() > 2 ? &Claimed : nullptr));
+      DB.Arms.push_back(
+          buildArm(S, BB, DB.Join, DT, Succs.size() > 2 ? &Claimed : nullptr));
   if (isa<SwitchInst>(Term))
     DB.Kind = BranchKind::Switch;
   else
     DB.Kind = DB.Arms.size() == 1 ? BranchKind::IfOnly : BranchKind::IfElse;
 
   if (DB.L) {
-    DB.TopLevelInLoop = DB.Join && DB.L->contains(DB.Join) &&
-                        runsEveryTrip(BB, *DB.L, DT);
+    DB.TopLevelInLoop =
+        DB.Join && DB.L->contains(DB.Join) && runsEveryTrip(BB, *DB.L, DT);
     DB.Blockers = Blockers.get(*DB.L);
     for (const ArmRegion &A : DB.Arms)
       for (const BasicBlock *ArmBB : A.Blocks)

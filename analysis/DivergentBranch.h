@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // Every divergent branch of a function, classified for the transforms:
-// its kind (if/else, if-only, switch, divergent loop exit), its arms as regions that run up to
-// the branch's join (immediate post-dominator), where it sits (top level of
-// a loop body, top level of a kernel) and what would make its loop illegal
-// to restructure (barriers, other convergent operations, irreducible
-// control flow, exits from inside the arms).
+// its kind (if/else, if-only, switch, divergent loop exit), its arms as regions
+// that run up to the branch's join (immediate post-dominator), where it sits
+// (top level of a loop body, top level of a kernel) and what would make its
+// loop illegal to restructure (barriers, other convergent operations,
+// irreducible control flow, exits from inside the arms).
 //
 //===----------------------------------------------------------------------===//
 

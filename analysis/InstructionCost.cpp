@@ -14,9 +14,7 @@ using namespace llvm;
 
 namespace divopt {
 
-static bool isWide(const Type *T) {
-  return T->getScalarSizeInBits() > 32;
-}
+static bool isWide(const Type *T) { return T->getScalarSizeInBits() > 32; }
 
 static OpClass classifyIntrinsic(const IntrinsicInst &II) {
   switch (II.getIntrinsicID()) {
@@ -57,9 +55,10 @@ static OpClass classifyIntrinsic(const IntrinsicInst &II) {
   StringRef Name = II.getCalledFunction()->getName();
   if (Name.starts_with("llvm.nvvm.read.ptx.sreg."))
     return OpClass::IntALU; // S2R: one move.
-  if (Name.starts_with("llvm.nvvm.rsqrt") || Name.starts_with("llvm.nvvm.ex2") ||
-      Name.starts_with("llvm.nvvm.lg2") || Name.starts_with("llvm.nvvm.sin") ||
-      Name.starts_with("llvm.nvvm.cos") || Name.starts_with("llvm.nvvm.rcp.approx"))
+  if (Name.starts_with("llvm.nvvm.rsqrt") ||
+      Name.starts_with("llvm.nvvm.ex2") || Name.starts_with("llvm.nvvm.lg2") ||
+      Name.starts_with("llvm.nvvm.sin") || Name.starts_with("llvm.nvvm.cos") ||
+      Name.starts_with("llvm.nvvm.rcp.approx"))
     return OpClass::Special;
   if (Name.starts_with("llvm.nvvm.div") || Name.starts_with("llvm.nvvm.rcp") ||
       Name.starts_with("llvm.nvvm.sqrt"))

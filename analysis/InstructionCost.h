@@ -30,21 +30,21 @@ namespace divopt {
 
 /// Operation classes of the throughput table.
 enum class OpClass {
-  Free,      ///< No machine instruction (bitcasts, phis, debug, ...).
-  FP32,      ///< fadd/fmul/fma on float.
-  FP64,      ///< the same on double.
-  FP16,      ///< half/bfloat arithmetic.
-  IntALU,    ///< 32-bit add, logic, shift, compare, min/max, select.
-  IntMul,    ///< 32-bit multiply (and multiply-add).
-  Int64,     ///< 64-bit integer arithmetic (two 32-bit operations or more).
-  Convert,   ///< int <-> float conversions, float width changes.
-  Special,   ///< SFU: rsqrt, sqrt.approx, ex2, lg2, sin, cos.
-  Divide,    ///< IEEE division and square root: a short subroutine.
-  Memory,    ///< loads and stores.
-  Atomic,    ///< atomics.
-  Branch,    ///< conditional branches and switches.
-  Jump,      ///< unconditional branches (often a fall-through) and returns.
-  Call,      ///< calls that stay calls.
+  Free,    ///< No machine instruction (bitcasts, phis, debug, ...).
+  FP32,    ///< fadd/fmul/fma on float.
+  FP64,    ///< the same on double.
+  FP16,    ///< half/bfloat arithmetic.
+  IntALU,  ///< 32-bit add, logic, shift, compare, min/max, select.
+  IntMul,  ///< 32-bit multiply (and multiply-add).
+  Int64,   ///< 64-bit integer arithmetic (two 32-bit operations or more).
+  Convert, ///< int <-> float conversions, float width changes.
+  Special, ///< SFU: rsqrt, sqrt.approx, ex2, lg2, sin, cos.
+  Divide,  ///< IEEE division and square root: a short subroutine.
+  Memory,  ///< loads and stores.
+  Atomic,  ///< atomics.
+  Branch,  ///< conditional branches and switches.
+  Jump,    ///< unconditional branches (often a fall-through) and returns.
+  Call,    ///< calls that stay calls.
 };
 
 OpClass classify(const llvm::Instruction &I);

@@ -88,8 +88,6 @@ void KernelInfo::print(raw_ostream &OS) const {
     OS << " maxnreg=" << *MaxRegisters;
 }
 
-bool isNVPTXModule(const Module &M) {
-  return M.getTargetTriple().isNVPTX();
-}
+bool isNVPTXModule(const Module &M) { return M.getTargetTriple().isNVPTX(); }
 
 } // namespace divopt

@@ -134,9 +134,8 @@ std::optional<unsigned> estimateRegistersAfterIf(
 // not once per candidate.
 
 /// Values live out of each block.
-using LiveOutMap =
-    llvm::DenseMap<const llvm::BasicBlock *,
-                   llvm::SmallVector<const llvm::Value *, 8>>;
+using LiveOutMap = llvm::DenseMap<const llvm::BasicBlock *,
+                                  llvm::SmallVector<const llvm::Value *, 8>>;
 
 class RegisterModel;
 class RegionRewrite;
@@ -219,9 +218,8 @@ class RegionRewrite {
 /// along edges between Blocks only; a block of ExitLiveOut has those values
 /// live out besides (what the rest of the function reads after it). Which
 /// values hold registers is decided over the whole function, as it is now.
-unsigned
-computeRegionMaxLive(llvm::ArrayRef<const llvm::BasicBlock *> Blocks,
-                     const LiveOutMap &ExitLiveOut);
+unsigned computeRegionMaxLive(llvm::ArrayRef<const llvm::BasicBlock *> Blocks,
+                              const LiveOutMap &ExitLiveOut);
 
 } // namespace divopt
 

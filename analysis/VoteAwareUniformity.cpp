@@ -50,8 +50,8 @@ static bool readsWarpUniformRegister(const IntrinsicInst &II) {
          Name.starts_with("ntid.") || Name == "warpsize" ||
          Name.starts_with("clusterid.") || Name.starts_with("nclusterid.") ||
          Name.starts_with("cluster.ctaid.") ||
-         Name.starts_with("cluster.nctaid.") ||
-         Name == "cluster.ctarank" || Name == "cluster.nctarank";
+         Name.starts_with("cluster.nctaid.") || Name == "cluster.ctarank" ||
+         Name == "cluster.nctarank";
 }
 
 enum class CallUniformity { Uniform, FromOperands, Divergent };
@@ -76,8 +76,7 @@ static CallUniformity classifyCall(const CallBase &CB) {
 }
 
 static bool isInIrreducibleCycle(const CycleInfo &CI, const BasicBlock *BB) {
-  for (const CycleInfo::CycleT *C = CI.getCycle(BB); C;
-       C = C->getParentCycle())
+  for (const CycleInfo::CycleT *C = CI.getCycle(BB); C; C = C->getParentCycle())
     if (!C->isReducible())
       return true;
   return false;

@@ -51,9 +51,7 @@ public:
                       const llvm::TargetTransformInfo &TTI,
                       const llvm::DominatorTree &DT, bool UseJoins = true);
 
-  bool isDivergent(const llvm::Value *V) const {
-    return Divergent.contains(V);
-  }
+  bool isDivergent(const llvm::Value *V) const { return Divergent.contains(V); }
   bool isUniform(const llvm::Value *V) const { return !isDivergent(V); }
   /// A terminator is divergent when its condition is: lanes may part there.
   bool hasDivergentTerminator(const llvm::BasicBlock &BB) const;

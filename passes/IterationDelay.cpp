@@ -326,8 +326,8 @@ BodyModel Delayer::modelBranch(const DelayShape &S) const {
      << format("%.1f", S.ThenCost) << "+" << format("%.1f", S.ElseCost)
      << ", post " << format("%.1f", S.PostCost) << ", then-probability ";
   if (R) {
-    OS << format("%.2f", Body.P) << " (from the profile: "
-       << describeMeasured(*R);
+    OS << format("%.2f", Body.P)
+       << " (from the profile: " << describeMeasured(*R);
     auto &LI = FAM.getResult<LoopAnalysis>(F);
     if (const Loop *L = LI.getLoopFor(S.Header))
       if (const profile::LoopRecord *LR = FP.getLoop(*L))

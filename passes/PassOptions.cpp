@@ -65,7 +65,8 @@ Error PassOptionParser::forEach(
       return error("empty parameter in '" + Params +
                    "'; separate parameters by a single ';'");
     if (Item.find_first_of(" \t\n\v\f\r") != StringRef::npos)
-      return error("'" + Item + "' holds white space; write parameters "
+      return error("'" + Item +
+                   "' holds white space; write parameters "
                    "without spaces, as in threshold=1.5;force");
     auto [Key, Value] = Item.split('=');
     if (Key.empty())
@@ -88,8 +89,10 @@ Expected<double> PassOptionParser::getDouble(StringRef Key,
                                              double Min, double Max) const {
   double D;
   if (!Value || !isDecimal(*Value) || Value->getAsDouble(D))
-    return error("'" + Key + "' needs a decimal number (digits, at most one "
-                 "'.'), as in " + Key + "=" + formatDecimal(Min));
+    return error("'" + Key +
+                 "' needs a decimal number (digits, at most one "
+                 "'.'), as in " +
+                 Key + "=" + formatDecimal(Min));
   if (!(D >= Min && D <= Max))
     return error("'" + Key + "=" + *Value + "' is out of range [" +
                  formatDecimal(Min) + ", " + formatDecimal(Max) + "]");

@@ -107,8 +107,7 @@ std::optional<RegionTrialResult> meldRegionCopy(
   }
   SmallVector<BasicBlock *, 16> Melded =
       getRegionBlocks(cast<BasicBlock>(VMap[Head]), Join);
-  SmallVector<const BasicBlock *, 16> ConstMelded(Melded.begin(),
-                                                  Melded.end());
+  SmallVector<const BasicBlock *, 16> ConstMelded(Melded.begin(), Melded.end());
   SmallPtrSet<const BasicBlock *, 16> Region(Originals.begin(),
                                              Originals.end());
   SmallVector<BasicBlock *, 16> Trial;

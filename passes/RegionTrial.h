@@ -43,8 +43,7 @@ struct RegionTrialResult {
 /// copies the whole function instead.
 std::optional<RegionTrialResult> meldRegionCopy(
     const MeldRegion &R, const MeldPlan &Plan, const FunctionPressure &FP,
-    llvm::function_ref<double(const MeldRegion &, const MeldResult &)>
-        Measure);
+    llvm::function_ref<double(const MeldRegion &, const MeldResult &)> Measure);
 
 } // namespace divopt
 

@@ -7,10 +7,10 @@
 // Pure C++: the simulation behind BBV-weighted-scheduled
 // (DivergenceModel.h). CTAs go to SMs in launch order: the first wave in
 // the shape's measured dispatch order (else round-robin), later ones
-// round-robin over the SMs that have a free slot at the same moment; on an SM all active warps
-// run at one rate, the largest that keeps (a) at most ConcurrentWarps
-// warps' worth of issue and (b) at most one cycle of memory pipeline per
-// cycle, and never above the rate of a warp alone.
+// round-robin over the SMs that have a free slot at the same moment; on an SM
+// all active warps run at one rate, the largest that keeps (a) at most
+// ConcurrentWarps warps' worth of issue and (b) at most one cycle of memory
+// pipeline per cycle, and never above the rate of a warp alone.
 //
 //===----------------------------------------------------------------------===//
 

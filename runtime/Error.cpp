@@ -18,7 +18,8 @@ struct KnownResult {
   const char *Reason;
 };
 
-#define DIVOPT_RESULT(Code, Reason) {Code, #Code, Reason}
+#define DIVOPT_RESULT(Code, Reason)                                            \
+  { Code, #Code, Reason }
 
 /// The results a program meets before the driver can describe them (no
 /// driver, the stub library, cuInit not called) or most often afterwards.

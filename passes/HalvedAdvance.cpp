@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HalvedAdvance.h"
+#include "AdvanceCarried.h"
 #include "DelayedLoop.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -144,37 +145,16 @@ PHINode *AdvanceHalver::createPhi(BasicBlock *BB, Type *Ty, const Twine &Name) {
 void AdvanceHalver::collectValues() {
   BranchBB = S.Branch->getParent();
   Cond = cast<BranchInst>(S.Branch)->getCondition();
-  InPre.insert(S.PreBlocks.begin(), S.PreBlocks.end());
+  AdvanceCarried C = collectAdvanceCarried(S);
+  InPre = std::move(C.InPre);
+  InLoop = std::move(C.InLoop);
+  HeaderPhis = std::move(C.HeaderPhis);
+  LatchValues = std::move(C.LatchValues);
+  PreValues = std::move(C.PreValues);
   InPost.insert(S.PostBlocks.begin(), S.PostBlocks.end());
-  InLoop.insert(S.LoopBlocks.begin(), S.LoopBlocks.end());
   ThenArm = armBlocks(S.Then);
   ElseArm = armBlocks(S.Else);
-  for (PHINode &P : S.Header->phis()) {
-    HeaderPhis.push_back(&P);
-    LatchValues.push_back(P.getIncomingValueForBlock(S.Latch));
-  }
-  auto IsPre = [&](Value *V) {
-    auto *I = dyn_cast<Instruction>(V);
-    return I && InPre.contains(I->getParent()) &&
-           !(isa<PHINode>(I) && I->getParent() == S.Header);
-  };
-  for (BasicBlock *BB : S.PreBlocks)
-    for (Instruction &I : *BB)
-      if (IsPre(&I) && !I.isTerminator() && any_of(I.users(), [&](User *U) {
-            return !InPre.contains(cast<Instruction>(U)->getParent());
-          }))
-        PreValues.insert(&I);
-  for (Value *V : LatchValues)
-    if (IsPre(V))
-      PreValues.insert(cast<Instruction>(V));
-  if (IsPre(Cond))
-    PreValues.insert(cast<Instruction>(Cond));
-  for (BasicBlock *BB : S.PostBlocks)
-    for (Instruction &I : *BB)
-      if (any_of(I.users(), [&](User *U) {
-            return !InLoop.contains(cast<Instruction>(U)->getParent());
-          }))
-        LiveOut.insert(&I);
+  collectReadAfterLoop(S.PostBlocks, InLoop, LiveOut);
   // A leaving lane keeps its state (on its edge the next iteration's
   // would be a copy, or a value code generation knows equal, for nothing),
   // but carries out a post value read after the loop that is the next

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RotatedAdvance.h"
+#include "AdvanceCarried.h"
 #include "DelayedLoop.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -94,39 +95,13 @@ Value *AdvanceRotator::inLoop(Value *Val) const {
 
 void AdvanceRotator::collectValues() {
   BranchBB = S.Branch->getParent();
-  InPre.insert(S.PreBlocks.begin(), S.PreBlocks.end());
-  InLoop.insert(S.LoopBlocks.begin(), S.LoopBlocks.end());
-  for (PHINode &P : S.Header->phis()) {
-    HeaderPhis.push_back(&P);
-    LatchValues.push_back(P.getIncomingValueForBlock(S.Latch));
-  }
-  for (BasicBlock *BB : S.PreBlocks)
-    for (Instruction &I : *BB) {
-      if (I.isTerminator() || (isa<PHINode>(I) && BB == S.Header))
-        continue;
-      if (any_of(I.users(), [&](User *U) {
-            return !InPre.contains(cast<Instruction>(U)->getParent());
-          }))
-        PreValues.insert(&I);
-    }
-  // The condition, and what the next iteration's pre reads, are read in
-  // the trip after the one that computed them: carried too.
-  auto IsPre = [&](Value *V) {
-    auto *I = dyn_cast<Instruction>(V);
-    return I && InPre.contains(I->getParent()) &&
-           !(isa<PHINode>(I) && I->getParent() == S.Header);
-  };
-  for (Value *V : LatchValues)
-    if (IsPre(V))
-      PreValues.insert(cast<Instruction>(V));
-  if (Value *C = cast<BranchInst>(S.Branch)->getCondition(); IsPre(C))
-    PreValues.insert(cast<Instruction>(C));
-  for (BasicBlock *BB : S.LoopBlocks)
-    for (Instruction &I : *BB)
-      if (any_of(I.users(), [&](User *U) {
-            return !InLoop.contains(cast<Instruction>(U)->getParent());
-          }))
-        LiveOut.insert(&I);
+  AdvanceCarried C = collectAdvanceCarried(S);
+  InPre = std::move(C.InPre);
+  InLoop = std::move(C.InLoop);
+  HeaderPhis = std::move(C.HeaderPhis);
+  LatchValues = std::move(C.LatchValues);
+  PreValues = std::move(C.PreValues);
+  collectReadAfterLoop(S.LoopBlocks, InLoop, LiveOut);
 }
 
 void AdvanceRotator::createBlocks() {

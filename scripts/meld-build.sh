@@ -8,6 +8,9 @@
 #   meld.clang-O3.ptx         clang-22 -O3
 #   meld.clang-O3-divopt.ptx  clang-22 -O3 with libDivOpt.so
 #   meld_hand.clang-O3.ptx    the kernels melded by hand, clang-22 -O3
+#   meld.clang-O3-divopt-forced.ptx  DivOpt with branch-dist<force>: the
+#                             melds its cost model refused (the N-Queens
+#                             search rows time it, to weigh the refusal)
 #   meld.divopt-remarks.txt   what DivOpt melded and refused, and why
 #   predictions.txt           the cost model's predicted speedup per branch
 #                             and loop it decided (to compare with the run)
@@ -37,6 +40,9 @@ mkdir -p "$out"
   -Rpass=divopt -Rpass-missed=divopt "$src/meld.cu" \
   -o "$out/meld.clang-O3-divopt.ptx" 2>"$out/meld.divopt-remarks.txt"
 "$clang" "${flags[@]}" "$src/meld_hand.cu" -o "$out/meld_hand.clang-O3.ptx"
+"$clang" "${flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
+  -Xarch_device -mllvm=-divopt-pipeline='kernel-split,function(branch-dist<force>,iter-delay,divopt-cleanup,divopt-remarks)' \
+  "$src/meld.cu" -o "$out/meld.clang-O3-divopt-forced.ptx"
 
 : >"$out/ptxas-sm_90.txt"
 for ptx in "$out"/*.ptx; do

@@ -8,7 +8,11 @@
 # last. Logs go to $OUT (else build-gpu/meld-out): env.txt, build.log,
 # bench.log, bench.csv, summary.txt. Exit status 0 only if every output
 # check passed. About a minute of build and one to two minutes of runs on an H100
-# (ten configurations, three variants each).
+# (thirteen configurations, three variants each; the N-Queens search rows
+# add DivOpt forced). MELD_CONFIGS=TEXT[,TEXT] runs only the
+# configurations whose name contains one of them (`divopt-bench
+# --configs`): MELD_CONFIGS=N-Queens, the four N-Queens rows, takes about
+# a minute of build and under a minute of runs.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -41,7 +45,9 @@ if ! cmake -S "$root" -B "$build/cmake" "${cmake_args[@]}" >"$out/build.log" 2>&
   exit 1
 fi
 
-timeout 400 "$build/cmake/bench/host/divopt-bench" --only meld \
+configs=()
+[ -n "${MELD_CONFIGS:-}" ] && configs=(--configs "$MELD_CONFIGS")
+timeout 400 "$build/cmake/bench/host/divopt-bench" --only meld "${configs[@]}" \
   --ptx-dir "$ptx" --csv "$out/bench.csv" --summary "$out/summary.txt" \
   --commit "$commit" >"$out/bench.log" 2>&1
 status=$?

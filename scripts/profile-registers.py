@@ -29,8 +29,9 @@ _spec.loader.exec_module(check_registers)
 
 # The bench's block sizes (bench/host/*Bench.cpp): 256 threads, but for
 # the bitonic sort (one run per size) and N-Queens (meld.cu's
-# MeldQueensBlock).
-BLOCKS = {"meld_bitonic": [32, 64, 128, 256], "meld_nqueens": [64]}
+# MeldQueensBlock; the N-Queens search, MeldSearchBlock).
+BLOCKS = {"meld_bitonic": [32, 64, 128, 256], "meld_nqueens": [64],
+          "meld_queens": [96], "meld_queens_rowmajor": [96]}
 DEFAULT_BLOCK = 256
 
 # sm_90 limits an SM.

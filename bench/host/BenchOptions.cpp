@@ -42,6 +42,7 @@ std::vector<std::string> splitList(const std::string &List) {
 const char *getBenchUsage() {
   return "usage: divopt-bench --ptx-dir DIR [--csv FILE] [--summary FILE]\n"
          "                    [--only itdelay,brdis,split,loopadv]\n"
+         "                    [--configs TEXT,...]\n"
          "                    [--runs N] [--warmup N] [--waves N]\n"
          "                    [--commit SHA] [--quick] [--pgo]\n"
          "                    [--profile-collect DIR] [--seed-salt N]\n";
@@ -76,6 +77,8 @@ BenchOptions parseBenchOptions(int Argc, char **Argv) {
       O.Commit = Value;
     else if (Flag == "--only")
       O.Only = splitList(Value);
+    else if (Flag == "--configs")
+      O.Configs = splitList(Value);
     else if (Flag == "--runs")
       O.TimedRuns = parsePositive(Flag, Value);
     else if (Flag == "--warmup")

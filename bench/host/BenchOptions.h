@@ -19,6 +19,9 @@ struct BenchOptions {
   std::string SummaryPath; ///< The short table, one row per configuration.
   std::string Commit;      ///< Recorded in the CSV.
   std::vector<std::string> Only; ///< Benchmarks to run; empty: all.
+  /// Configurations to run: those whose name contains one of these;
+  /// empty: all.
+  std::vector<std::string> Configs;
   int WarmupRuns = 3;
   int TimedRuns = 25;
   /// Threads launched, in units of what the device holds at 2048 threads

@@ -15,6 +15,7 @@
 #include "runtime/ModuleProfile.h"
 #include "runtime/OccupancyQuery.h"
 
+#include <algorithm>
 #include <iostream>
 
 namespace divopt::bench {
@@ -36,6 +37,12 @@ ConfigRunner::ConfigRunner(BenchEnvironment &Env, ConfigSpec Spec,
       States(Variants.size()), Start(Env.context()), Stop(Env.context()) {}
 
 void ConfigRunner::run(ResultTable &Table) {
+  const std::vector<std::string> &Only = Env.options().Configs;
+  if (!Only.empty() &&
+      std::none_of(Only.begin(), Only.end(), [&](const std::string &Text) {
+        return Spec.Config.find(Text) != std::string::npos;
+      }))
+    return;
   if (!Env.options().ProfileDir.empty())
     return collectProfile();
   if (Env.options().ProfileGuided)

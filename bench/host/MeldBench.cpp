@@ -40,6 +40,7 @@ constexpr int MonteCarloSteps = 64;
 constexpr int SortSegmentsPerBlock = 8; // Bitonic: segments each block sorts.
 constexpr int QueensBlock = 64;         // meld.cu's MeldQueensBlock.
 constexpr int Queens = 10;              // meld.cu's MeldQueens.
+constexpr int SearchBlock = 96;         // Meld.cuh's MeldSearchBlock.
 constexpr int BoundarySteps = 64;
 constexpr int GuardedSteps = 64;
 
@@ -54,6 +55,19 @@ public:
     runMerge(Env, Table);
     runMonteCarlo(Env, Table);
     runNQueens(Env, Table);
+    // The classic solver's kernel: its own layout (thread-major stacks) and
+    // a row-major one, each with every SM full; then its own launch shape,
+    // a block per SM, where nothing hides a step's latency.
+    runQueenSearch(Env, Table, "meld_queens", 11, Count,
+                   "N-Queens search: thread-major stacks, full grid",
+                   "shape=backtracking;board=11;stacks=thread-major;grid=full");
+    runQueenSearch(Env, Table, "meld_queens_rowmajor", 11, Count,
+                   "N-Queens search: row-major stacks, full grid",
+                   "shape=backtracking;board=11;stacks=row-major;grid=full");
+    runQueenSearch(Env, Table, "meld_queens", 12,
+                   Env.device().MultiprocessorCount * SearchBlock,
+                   "N-Queens search: thread-major stacks, a block per SM",
+                   "shape=backtracking;board=12;stacks=thread-major;grid=sm");
     runBoundary(Env, Table);
     runGuarded(Env, Table, "meld_guarded", "guarded: inner arms alike",
                "shape=guarded;arms=alike");
@@ -85,6 +99,13 @@ private:
         Kernel == "meld_guarded_photon" ? "hand-delay" : "hand-meld";
     V.push_back(makeVariant(Env, Hand, getHandPtxFileName(getName()),
                             {Kernel + "_hand"}, Launch));
+    // The search step's melded form as DivOpt builds it when told to
+    // (branch-dist<force>), where its cost model refuses: what accepting
+    // would give, to weigh the refusal by.
+    if (Kernel.rfind("meld_queens", 0) == 0)
+      V.push_back(makeVariant(Env, "divopt-forced",
+                              "meld.clang-O3-divopt-forced.ptx", {Kernel},
+                              Launch));
     return V;
   }
 
@@ -193,6 +214,59 @@ private:
           launch(K[0], L, Starts, Out, N);
         },
         QueensBlock);
+  }
+
+  /// Every placement of the first Board - Levels rows' queens, as the
+  /// classic solver's host enumerates them: columns, left and right
+  /// diagonals attacked in the first searched row.
+  struct QueenStarts {
+    std::vector<std::uint32_t> Cols, Lefts, Rights;
+  };
+  static void placeRows(int Board, int Rows, std::uint32_t C, std::uint32_t L,
+                        std::uint32_t R, QueenStarts &S) {
+    if (Rows == 0) {
+      S.Cols.push_back(C);
+      S.Lefts.push_back(L);
+      S.Rights.push_back(R);
+      return;
+    }
+    for (int Col = 0; Col < Board; ++Col) {
+      const std::uint32_t Bit = 1u << Col;
+      if ((C | L | R) & Bit)
+        continue;
+      placeRows(Board, Rows - 1, C | Bit, (L | Bit) << 1, (R | Bit) >> 1, S);
+    }
+  }
+
+  /// Thread I searches start I modulo their number, neighbouring threads
+  /// neighbouring starts, as the classic solver hands them out. Its rule
+  /// for the split: 10 rows a thread above 11 queens, else all but two.
+  void runQueenSearch(BenchEnvironment &Env, ResultTable &Table,
+                      const std::string &Name, int Board, int Threads,
+                      const std::string &Config, const std::string &Params) {
+    const int Levels = Board > 11 ? 10 : Board - 2;
+    QueenStarts All;
+    placeRows(Board, Board - Levels, 0, 0, 0, All);
+    QueenStarts S;
+    for (int I = 0; I < Threads; ++I) {
+      const std::size_t J = I % All.Cols.size();
+      S.Cols.push_back(All.Cols[J]);
+      S.Lefts.push_back(All.Lefts[J]);
+      S.Rights.push_back(All.Rights[J]);
+    }
+    Context &Ctx = Env.context();
+    auto Cols = DeviceBuffer<std::uint32_t>::fromHost(Ctx, S.Cols);
+    auto Lefts = DeviceBuffer<std::uint32_t>::fromHost(Ctx, S.Lefts);
+    auto Rights = DeviceBuffer<std::uint32_t>::fromHost(Ctx, S.Rights);
+    DeviceBuffer<std::uint32_t> Out(Ctx, Threads);
+    const LaunchConfig L =
+        makeLaunchConfig(getBlockCount(Threads, SearchBlock), SearchBlock);
+    runConfig(
+        Env, Table, Name, Config, Params, Out,
+        [&, L, Board, Levels, Threads](const std::vector<Kernel> &K) {
+          launch(K[0], L, Cols, Lefts, Rights, Out, Board, Levels, Threads);
+        },
+        SearchBlock);
   }
 
   /// Five layers between two media: index and critical cosines (the

@@ -9,6 +9,21 @@ constexpr unsigned MeldSortBlock = 256;
 // N-Queens: board size, and the block size its shared stacks are sized for.
 constexpr int MeldQueens = 10;
 constexpr int MeldQueensBlock = 64;
+// N-Queens as the classic GPU solver splits it: the host places the first
+// queens, each thread searches at most MeldSearchLevels rows below them,
+// MeldSearchBlock threads a block.
+constexpr int MeldSearchLevels = 10;
+constexpr int MeldSearchBlock = 96;
+
+// Where a thread keeps a row of its search stack in a block's shared array:
+// thread-major (each thread's rows together, a stride of MeldSearchLevels
+// words between neighbouring threads) or row-major (the threads' entries
+// of one row together, one bank each).
+template <bool RowMajor>
+__device__ __forceinline__ int stackSlot(int Thread, int Row) {
+  return RowMajor ? Row * MeldSearchBlock + Thread
+                  : Thread * MeldSearchLevels + Row;
+}
 
 // One layer of the boundary-crossing kernel: refractive index and the
 // critical cosines towards the layers above and below.

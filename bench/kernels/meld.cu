@@ -318,3 +318,69 @@ extern "C" __global__ void meld_guarded_photon(const unsigned *Seeds,
   Out[Count + T] = Z;
   Out[2 * Count + T] = W;
 }
+
+// The same search as the classic GPU N-Queens solver runs it: the host
+// places the first rows' queens (Board - Levels of them) and hands each
+// thread one such start as its column, left-diagonal and right-diagonal
+// masks; the thread counts the solutions below it, backtracking through
+// Levels rows with its stack in shared memory.
+template <bool RowMajor>
+__device__ void searchQueens(const unsigned *Cols, const unsigned *Lefts,
+                             const unsigned *Rights, unsigned *Solutions,
+                             int Board, int Levels, int Count) {
+  __shared__ unsigned Mask[MeldSearchBlock * MeldSearchLevels],
+      LMask[MeldSearchBlock * MeldSearchLevels],
+      RMask[MeldSearchBlock * MeldSearchLevels],
+      M[MeldSearchBlock * MeldSearchLevels];
+  const unsigned Full = (1u << Board) - 1;
+  const int T = threadIdx.x, Idx = blockIdx.x * blockDim.x + T;
+  if (Idx < Count) {
+    unsigned Total = 0;
+    int I = 0;
+    Mask[stackSlot<RowMajor>(T, 0)] = Cols[Idx];
+    LMask[stackSlot<RowMajor>(T, 0)] = Lefts[Idx];
+    RMask[stackSlot<RowMajor>(T, 0)] = Rights[Idx];
+    M[stackSlot<RowMajor>(T, 0)] = Cols[Idx] | Lefts[Idx] | Rights[Idx];
+    while (I >= 0) {
+      const int Here = stackSlot<RowMajor>(T, I);
+      if ((M[Here] & Full) == Full) {
+        I--;
+      } else {
+        unsigned Index = (M[Here] + 1) & ~M[Here];
+        M[Here] |= Index;
+        if ((Index & Full) != 0) {
+          if (I + 1 == Levels) {
+            Total++;
+            I--;
+          } else {
+            const int Next = stackSlot<RowMajor>(T, I + 1);
+            Mask[Next] = Mask[Here] | Index;
+            LMask[Next] = (LMask[Here] | Index) << 1;
+            RMask[Next] = (RMask[Here] | Index) >> 1;
+            M[Next] = Mask[Next] | LMask[Next] | RMask[Next];
+            I++;
+          }
+        } else {
+          I--;
+        }
+      }
+    }
+    Solutions[Idx] = Total;
+  }
+}
+
+extern "C" __global__ void meld_queens(const unsigned *Cols,
+                                       const unsigned *Lefts,
+                                       const unsigned *Rights,
+                                       unsigned *Solutions, int Board,
+                                       int Levels, int Count) {
+  searchQueens<false>(Cols, Lefts, Rights, Solutions, Board, Levels, Count);
+}
+
+extern "C" __global__ void meld_queens_rowmajor(const unsigned *Cols,
+                                                const unsigned *Lefts,
+                                                const unsigned *Rights,
+                                                unsigned *Solutions, int Board,
+                                                int Levels, int Count) {
+  searchQueens<true>(Cols, Lefts, Rights, Solutions, Board, Levels, Count);
+}

@@ -298,3 +298,66 @@ extern "C" __global__ void meld_guarded_photon_hand(const unsigned *Seeds,
   Out[Count + T] = Z;
   Out[2 * Count + T] = W;
 }
+
+// The classic solver's step once: the row's tried columns are read and
+// the lowest untried one computed whatever the step decides (a full row's
+// lies outside the board, so it is not free either); the row is marked
+// unless full, a solution is counted, only going deeper pushes the next
+// row, and the step moves one row down or up.
+template <bool RowMajor>
+__device__ void searchQueensHand(const unsigned *Cols, const unsigned *Lefts,
+                                 const unsigned *Rights, unsigned *Solutions,
+                                 int Board, int Levels, int Count) {
+  __shared__ unsigned Mask[MeldSearchBlock * MeldSearchLevels],
+      LMask[MeldSearchBlock * MeldSearchLevels],
+      RMask[MeldSearchBlock * MeldSearchLevels],
+      M[MeldSearchBlock * MeldSearchLevels];
+  const unsigned Full = (1u << Board) - 1;
+  const int T = threadIdx.x, Idx = blockIdx.x * blockDim.x + T;
+  if (Idx < Count) {
+    unsigned Total = 0;
+    int I = 0;
+    Mask[stackSlot<RowMajor>(T, 0)] = Cols[Idx];
+    LMask[stackSlot<RowMajor>(T, 0)] = Lefts[Idx];
+    RMask[stackSlot<RowMajor>(T, 0)] = Rights[Idx];
+    M[stackSlot<RowMajor>(T, 0)] = Cols[Idx] | Lefts[Idx] | Rights[Idx];
+    while (I >= 0) {
+      const int Here = stackSlot<RowMajor>(T, I);
+      unsigned Tried = M[Here];
+      bool RowFull = (Tried & Full) == Full;
+      unsigned Index = (Tried + 1) & ~Tried;
+      bool Free = !RowFull && (Index & Full) != 0;
+      bool Last = I + 1 == Levels;
+      if (!RowFull)
+        M[Here] = Tried | Index;
+      Total += Free && Last;
+      bool Deeper = Free && !Last;
+      if (Deeper) {
+        const int Next = stackSlot<RowMajor>(T, I + 1);
+        Mask[Next] = Mask[Here] | Index;
+        LMask[Next] = (LMask[Here] | Index) << 1;
+        RMask[Next] = (RMask[Here] | Index) >> 1;
+        M[Next] = Mask[Next] | LMask[Next] | RMask[Next];
+      }
+      I += Deeper ? 1 : -1;
+    }
+    Solutions[Idx] = Total;
+  }
+}
+
+extern "C" __global__ void meld_queens_hand(const unsigned *Cols,
+                                            const unsigned *Lefts,
+                                            const unsigned *Rights,
+                                            unsigned *Solutions, int Board,
+                                            int Levels, int Count) {
+  searchQueensHand<false>(Cols, Lefts, Rights, Solutions, Board, Levels,
+                          Count);
+}
+
+extern "C" __global__ void
+meld_queens_rowmajor_hand(const unsigned *Cols, const unsigned *Lefts,
+                          const unsigned *Rights, unsigned *Solutions,
+                          int Board, int Levels, int Count) {
+  searchQueensHand<true>(Cols, Lefts, Rights, Solutions, Board, Levels,
+                         Count);
+}

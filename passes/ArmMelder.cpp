@@ -570,8 +570,9 @@ static std::optional<double> getSelectCost(const Value *A, const Value *B,
 /// How T's and F's operands pair: crosswise where pairsSwapped says so;
 /// products (isSignMovableProduct) crosswise where that needs fewer
 /// selects, their factors without their negations where both sides
-/// negate an odd number, or both an even number, of them. Depends on the arms alone (not on the pair's
-/// weight), so that the melder pairs them as the plan scored them.
+/// negate an odd number, or both an even number, of them. Depends on the arms
+/// alone (not on the pair's weight), so that the melder pairs them as the plan
+/// scored them.
 static OperandPairing getPairing(const Instruction &T, const Instruction &F,
                                  const MeldRegion &R, unsigned CC) {
   OperandPairing P;

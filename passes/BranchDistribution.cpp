@@ -16,8 +16,8 @@
 #include "TransformCounter.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
-#include "analysis/ProfileUse.h"
 #include "analysis/InstructionCost.h"
+#include "analysis/ProfileUse.h"
 #include "analysis/RegisterPressure.h"
 #include "analysis/StandaloneLoopAnalyses.h"
 
@@ -249,57 +249,55 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
   SimplifiedTrial ST;
   Estimate Before, After;
   SmallVector<GlobalVariable *, 4> Tables;
-  auto Simplify =
-      [&](Function &Copy, ValueToValueMapTy &VMap) {
-        auto &CBr = *cast<BranchInst>(VMap[&Br]);
-        auto *CJoin = cast<BasicBlock>(VMap[Join]);
-        // Arms of different shapes are costed as they are, before empty
-        // copies of their sub-regions join them.
-        double ArmsBefore = 0;
-        if (S == RegionSimplification::ArmShapes) {
-          StandaloneLoopAnalyses Pre(Copy);
-          ArmsBefore = costOfArms(
-              CBr, CJoin, Pre.LI, Pre.SE,
-              getWarpOutcomes(CBr, Prof), CC);
-        }
-        Expected<SimplifiedRegion> SR = simplifyRegion(S, CBr, CJoin, CC);
-        if (!SR) {
-          ST.Refusal = toString(SR.takeError());
-          return false;
-        }
-        ST.NumBlocks = SR->NumBlocks;
-        Expected<MeldRegion> R =
-            getMeldRegion(*SR->Branch, SR->Join, Opts.MaxArmInsts);
-        if (!R) {
-          ST.Refusal = toString(R.takeError());
-          return false;
-        }
-        StandaloneLoopAnalyses A(Copy);
-        SmallVector<double, 4> Weights = getPairWeights(*R, A.LI, A.SE);
-        MeldPlan Plan = planMeld(*R, CC, Weights);
-        ST.NumPairs = R->Pairs.size();
-        ST.NumMatched = Plan.NumMatched;
-        ST.NumThenInsts = Plan.NumThenInsts;
-        ST.NumElseInsts = Plan.NumElseInsts;
-        if (Plan.NumMatched == 0) {
-          ST.Refusal = "no instruction of one arm matches one of the other";
-          return false;
-        }
-        WarpOutcomes W = getWarpOutcomes(*R->Branch, Prof);
-        Before.Cost = costBefore(*R, Weights, W, CC);
-        // The block a rerouted condition branches from is new: the code as
-        // it is does not pay for it.
-        if (S == RegionSimplification::ConditionChain)
-          Before.Cost -= getBlockCost(*R->Branch->getParent(), CC);
-        if (S == RegionSimplification::ArmShapes)
-          Before.Cost = ArmsBefore;
-        MeldResult M = meldRegion(*R, Plan);
-        ST.Tr.NumSelects = M.NumSelects;
-        ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-        After.Cost = costAfter(*R, M, Weights, W, CC);
-        append_range(Tables, M.Tables);
-        return true;
-      };
+  auto Simplify = [&](Function &Copy, ValueToValueMapTy &VMap) {
+    auto &CBr = *cast<BranchInst>(VMap[&Br]);
+    auto *CJoin = cast<BasicBlock>(VMap[Join]);
+    // Arms of different shapes are costed as they are, before empty
+    // copies of their sub-regions join them.
+    double ArmsBefore = 0;
+    if (S == RegionSimplification::ArmShapes) {
+      StandaloneLoopAnalyses Pre(Copy);
+      ArmsBefore = costOfArms(CBr, CJoin, Pre.LI, Pre.SE,
+                              getWarpOutcomes(CBr, Prof), CC);
+    }
+    Expected<SimplifiedRegion> SR = simplifyRegion(S, CBr, CJoin, CC);
+    if (!SR) {
+      ST.Refusal = toString(SR.takeError());
+      return false;
+    }
+    ST.NumBlocks = SR->NumBlocks;
+    Expected<MeldRegion> R =
+        getMeldRegion(*SR->Branch, SR->Join, Opts.MaxArmInsts);
+    if (!R) {
+      ST.Refusal = toString(R.takeError());
+      return false;
+    }
+    StandaloneLoopAnalyses A(Copy);
+    SmallVector<double, 4> Weights = getPairWeights(*R, A.LI, A.SE);
+    MeldPlan Plan = planMeld(*R, CC, Weights);
+    ST.NumPairs = R->Pairs.size();
+    ST.NumMatched = Plan.NumMatched;
+    ST.NumThenInsts = Plan.NumThenInsts;
+    ST.NumElseInsts = Plan.NumElseInsts;
+    if (Plan.NumMatched == 0) {
+      ST.Refusal = "no instruction of one arm matches one of the other";
+      return false;
+    }
+    WarpOutcomes W = getWarpOutcomes(*R->Branch, Prof);
+    Before.Cost = costBefore(*R, Weights, W, CC);
+    // The block a rerouted condition branches from is new: the code as
+    // it is does not pay for it.
+    if (S == RegionSimplification::ConditionChain)
+      Before.Cost -= getBlockCost(*R->Branch->getParent(), CC);
+    if (S == RegionSimplification::ArmShapes)
+      Before.Cost = ArmsBefore;
+    MeldResult M = meldRegion(*R, Plan);
+    ST.Tr.NumSelects = M.NumSelects;
+    ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
+    After.Cost = costAfter(*R, M, Weights, W, CC);
+    append_range(Tables, M.Tables);
+    return true;
+  };
   // Only a decision reads the registers: a refused copy is not measured,
   // nor F.
   if (std::optional<unsigned> Regs = estimateRegistersAfterIf(F, Simplify)) {
@@ -734,8 +732,8 @@ bool Distributor::alignAndMeld(BranchInst &Br, BasicBlock *Join,
   // Only a difference of shape is worth aligning; arms refused for what
   // they hold (a convergent call, an alloca) stay refused.
   if (StringRef(Why).contains("control flow differs"))
-    switch (simplifyAndMeld(Br, Join, T, {RegionSimplification::ArmShapes},
-                            Why)) {
+    switch (
+        simplifyAndMeld(Br, Join, T, {RegionSimplification::ArmShapes}, Why)) {
     case SimplifyOutcome::Distributed:
       return true;
     case SimplifyOutcome::Refused:
@@ -762,8 +760,7 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   }
   if (!Pressure)
     Pressure.emplace(F);
-  Trial Tr =
-      tryOnCopy(F, R, Plan, Weights, T, Opts.Threshold, *Pressure, Prof);
+  Trial Tr = tryOnCopy(F, R, Plan, Weights, T, Opts.Threshold, *Pressure, Prof);
   std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
@@ -847,9 +844,10 @@ void Distributor::recordMeld(const MeldRegion &R) {
 /// function, each simplification in turn, and melds them there; the first
 /// one whose meld is legal decides, and is applied to F only when the cost
 /// model (or force) takes it. A refusal leaves F as it was.
-SimplifyOutcome Distributor::simplifyAndMeld(
-    BranchInst &Br, BasicBlock *Join, const Target &T,
-    ArrayRef<RegionSimplification> Kinds, std::string &Why) {
+SimplifyOutcome
+Distributor::simplifyAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
+                             ArrayRef<RegionSimplification> Kinds,
+                             std::string &Why) {
   for (RegionSimplification S : Kinds) {
     if (Error E = checkSimplification(S, Br, Join)) {
       Why += "; " + describe(S).str() + ": " + toString(std::move(E));

@@ -774,9 +774,6 @@ private:
   /// Selects of arm values, per block they were made in.
   DenseMap<std::tuple<BasicBlock *, Value *, Value *>, Value *> LocalSelects;
   DenseMap<std::pair<Value *, Value *>, PHINode *> Phis;
-  /// The then-arm's entry is entered from the branch alone: its melded code
-  /// continues the branch's block.
-  bool EntryInHead = false;
   /// Blocks the rewrite created (the arms' blocks are still there too).
   SmallPtrSet<BasicBlock *, 16> NewBlocks;
   /// Per pair: the first melded block and the last of its chain.
@@ -1189,7 +1186,7 @@ void Melder::emitPair(unsigned Idx, ArrayRef<AlignedPair> Columns) {
   const BlockPair &BP = R.Pairs[Idx];
   // The entry pair continues the branch's block when nothing else enters
   // it; any other pair (and an entry that heads a loop) gets a block.
-  if (Idx == 0 && EntryInHead) {
+  if (Idx == 0 && R.ThenEntryAlone) {
     Cur = Head;
   } else {
     Cur = BasicBlock::Create(Head->getContext(), BP.Then->getName() + ".dist",
@@ -1336,7 +1333,6 @@ MeldResult Melder::run(const MeldPlan &Plan) {
   for (const Instruction &I : *Head)
     HeadInsts.insert(&I);
   findDeadBlocks();
-  EntryInHead = R.Then->getSinglePredecessor() == Head;
   R.Branch->eraseFromParent();
   for (unsigned I = 0; I < R.Pairs.size(); ++I)
     emitPair(I, Plan.Columns[I]);

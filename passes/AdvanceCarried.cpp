@@ -42,6 +42,17 @@ AdvanceCarried collectAdvanceCarried(const DelayShape &S) {
   return C;
 }
 
+bool isLeanAdvanceBranch(const DelayShape &S) {
+  return !isSwitch(S) && !S.Guard;
+}
+
+unsigned countInstructions(ArrayRef<BasicBlock *> Blocks) {
+  unsigned N = 0;
+  for (BasicBlock *BB : Blocks)
+    N += BB->size();
+  return N;
+}
+
 void collectReadAfterLoop(ArrayRef<BasicBlock *> Blocks,
                           const SmallPtrSetImpl<BasicBlock *> &InLoop,
                           SetVector<Instruction *> &Out) {

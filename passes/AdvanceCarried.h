@@ -9,7 +9,8 @@
 // same values from one trip to the next: the loop header's phis, with
 // their values from the latch, and the values the pre-code computes that
 // code outside it reads (the branch condition and latch values among
-// them). Both also need the loop's values read after the loop.
+// them). Both also need the loop's values read after the loop, take only
+// a two-way branch without a folded guard, and size the code they copy.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +44,13 @@ struct AdvanceCarried {
 
 /// S's carried values; S is a two-way branch's shape.
 AdvanceCarried collectAdvanceCarried(const DelayShape &S);
+
+/// Whether S's branch is one both lean forms can take: two-way, with no
+/// guard folded into it. (Each form checks the code around it itself.)
+bool isLeanAdvanceBranch(const DelayShape &S);
+
+/// The instructions of Blocks, for the forms' limits on what they copy.
+unsigned countInstructions(llvm::ArrayRef<llvm::BasicBlock *> Blocks);
 
 /// Adds to Out the instructions of Blocks that a block outside InLoop
 /// reads, in block and instruction order.

@@ -34,18 +34,12 @@ static cl::opt<unsigned> MaxCopyInsts(
 
 namespace divopt {
 
-static unsigned countInsts(ArrayRef<BasicBlock *> Blocks) {
-  unsigned N = 0;
-  for (BasicBlock *BB : Blocks)
-    N += BB->size();
-  return N;
-}
-
 bool canHalveAdvance(const DelayShape &S) {
-  if (isSwitch(S) || S.Guard || S.PreHasInnerLoop || S.PostHasInnerLoop ||
+  if (!isLeanAdvanceBranch(S) || S.PreHasInnerLoop || S.PostHasInnerLoop ||
       S.PostBlocks.empty())
     return false;
-  return countInsts(S.PreBlocks) + countInsts(S.PostBlocks) <= MaxCopyInsts;
+  return countInstructions(S.PreBlocks) + countInstructions(S.PostBlocks) <=
+         MaxCopyInsts;
 }
 
 namespace {

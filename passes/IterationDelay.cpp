@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "IterationDelay.h"
+#include "AdvanceCarried.h"
 #include "Cleanup.h"
 #include "ContractionPinning.h"
 #include "DecidedSet.h"
@@ -453,7 +454,7 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
                {DelayVote::RoundRobin, true}};
   // The arms-only shape has no pre and post blocks to size: it may halve
   // wherever the exact shape could, which keeps the filter optimistic.
-  bool Halves = Exact ? canHalveAdvance(*S) : !isSwitch(*S) && !S->Guard;
+  bool Halves = Exact ? canHalveAdvance(*S) : isLeanAdvanceBranch(*S);
   auto Overhead = [&](const Choice &C) {
     double O = getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability,
                                C.Vote == DelayVote::Advance && Halves);

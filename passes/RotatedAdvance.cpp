@@ -22,12 +22,8 @@ using namespace llvm;
 namespace divopt {
 
 bool canRotateAdvance(const DelayShape &S) {
-  if (isSwitch(S) || S.Guard || S.PreHasInnerLoop)
-    return false;
-  unsigned Insts = 0;
-  for (BasicBlock *BB : S.PreBlocks)
-    Insts += BB->size();
-  return Insts <= MaxRotatedPreInsts;
+  return isLeanAdvanceBranch(S) && !S.PreHasInnerLoop &&
+         countInstructions(S.PreBlocks) <= MaxRotatedPreInsts;
 }
 
 namespace {

@@ -110,6 +110,17 @@ def series(rows, bench, x_key, where, variant, x_of=None):
     return sorted(points)
 
 
+def save_plot(plt, fig, ax, path, title):
+    """The plots' common finish: the clang -O3 line, labels, legend, file."""
+    ax.axhline(1.0, color="grey", linewidth=0.8, linestyle=":")
+    ax.set_ylabel("speedup over clang -O3")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
 def plot_lines(plt, rows, bench, x_key, where, path, xlabel, title,
                log_x=False, x_of=None, extra=None):
     variants = [v for v in variants_of([r for r in rows
@@ -132,17 +143,11 @@ def plot_lines(plt, rows, bench, x_key, where, path, xlabel, title,
     if not drawn:
         plt.close(fig)
         return False
-    ax.axhline(1.0, color="grey", linewidth=0.8, linestyle=":")
     if log_x:
         ax.set_xscale("log", base=2)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("speedup over clang -O3")
-    ax.set_title(title)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_plot(plt, fig, ax, path, title)
     return True
 
 
@@ -167,16 +172,10 @@ def plot_bars(plt, rows, bench, path, title):
                     xs.append(j + (i - (len(kinds) - 1) / 2) * width)
                     ys.append(r["speedup"])
         ax.bar(xs, ys, width, label=k, hatch="//" if k == "hand" else None)
-    ax.axhline(1.0, color="grey", linewidth=0.8, linestyle=":")
     ax.set_xticks(range(len(configs)))
     ax.set_xticklabels(configs, rotation=30, ha="right", fontsize=7)
-    ax.set_ylabel("speedup over clang -O3")
-    ax.set_title(title)
     ax.grid(True, axis="y", alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_plot(plt, fig, ax, path, title)
     return True
 
 

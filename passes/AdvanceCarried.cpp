@@ -8,6 +8,7 @@
 #include "DelayedLoop.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -51,6 +52,30 @@ unsigned countInstructions(ArrayRef<BasicBlock *> Blocks) {
   for (BasicBlock *BB : Blocks)
     N += BB->size();
   return N;
+}
+
+BasicBlock *cloneNextPre(const DelayShape &S, ArrayRef<PHINode *> HeaderPhis,
+                         ArrayRef<Value *> LatchValues,
+                         function_ref<Value *(Value *)> Next,
+                         BasicBlock *Before, const Twine &Suffix,
+                         ValueToValueMapTy &VMap,
+                         SmallVectorImpl<BasicBlock *> &Blocks) {
+  for (BasicBlock *BB : S.PreBlocks) {
+    BasicBlock *Copy = CloneBasicBlock(BB, VMap, Suffix, BB->getParent());
+    Copy->moveBefore(Before);
+    VMap[BB] = Copy;
+    Blocks.push_back(Copy);
+  }
+  for (auto [P, Latch] : zip(HeaderPhis, LatchValues)) {
+    auto *Copy = cast<PHINode>(VMap[P]);
+    VMap[P] = Next(Latch);
+    Copy->eraseFromParent();
+  }
+  remapInstructionsInBlocks(Blocks, VMap);
+  auto *End = cast<BasicBlock>(VMap[S.Branch->getParent()]);
+  End->getTerminator()->eraseFromParent();
+  BranchInst::Create(Before, End);
+  return End;
 }
 
 void collectReadAfterLoop(ArrayRef<BasicBlock *> Blocks,

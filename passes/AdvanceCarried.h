@@ -18,14 +18,17 @@
 #define DIVOPT_PASSES_ADVANCECARRIED_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace llvm {
 class BasicBlock;
 class Instruction;
 class PHINode;
+class Twine;
 class Value;
 } // namespace llvm
 
@@ -51,6 +54,19 @@ bool isLeanAdvanceBranch(const DelayShape &S);
 
 /// The instructions of Blocks, for the forms' limits on what they copy.
 unsigned countInstructions(llvm::ArrayRef<llvm::BasicBlock *> Blocks);
+
+/// A copy of S's pre blocks that runs a lane's next iteration where its
+/// last one ends: placed before Before and ending in a branch to it, each
+/// of HeaderPhis replaced by Next(its value in LatchValues), the value
+/// standing for that latch value where the copy runs. Fills VMap and
+/// Blocks; returns the copy of the branch's block, which ends it.
+llvm::BasicBlock *
+cloneNextPre(const DelayShape &S, llvm::ArrayRef<llvm::PHINode *> HeaderPhis,
+             llvm::ArrayRef<llvm::Value *> LatchValues,
+             llvm::function_ref<llvm::Value *(llvm::Value *)> Next,
+             llvm::BasicBlock *Before, const llvm::Twine &Suffix,
+             llvm::ValueToValueMapTy &VMap,
+             llvm::SmallVectorImpl<llvm::BasicBlock *> &Blocks);
 
 /// Adds to Out the instructions of Blocks that a block outside InLoop
 /// reads, in block and instruction order.

@@ -206,26 +206,10 @@ void AdvanceHalver::clonePost() {
 /// Half H's copy of pre, for the lane's next iteration: its header phis
 /// read what half H's iteration leaves for the next.
 void AdvanceHalver::clonePre(Half H) {
-  ValueToValueMapTy &VMap = H == H1 ? PreMap1 : PreMap2;
-  SmallVector<BasicBlock *, 8> &Blocks = H == H1 ? Pre1 : Pre2;
-  BasicBlock *Before = H == H1 ? Half2 : NewLatch;
-  const char *Suffix = H == H1 ? ".pre.h1" : ".pre.h2";
-  for (BasicBlock *BB : S.PreBlocks) {
-    BasicBlock *C = CloneBasicBlock(BB, VMap, Suffix, F);
-    C->moveBefore(Before);
-    VMap[BB] = C;
-    Blocks.push_back(C);
-  }
-  for (size_t I = 0; I < HeaderPhis.size(); ++I) {
-    auto *Copy = cast<PHINode>(VMap[HeaderPhis[I]]);
-    VMap[HeaderPhis[I]] = in(H, LatchValues[I]);
-    Copy->eraseFromParent();
-  }
-  remapInstructionsInBlocks(Blocks, VMap);
-  BasicBlock *End = cast<BasicBlock>(VMap[BranchBB]);
-  End->getTerminator()->eraseFromParent();
-  BranchInst::Create(Before, End);
-  (H == H1 ? PreEnd1 : PreEnd2) = End;
+  (H == H1 ? PreEnd1 : PreEnd2) = cloneNextPre(
+      S, HeaderPhis, LatchValues, [&](Value *V) { return in(H, V); },
+      H == H1 ? Half2 : NewLatch, H == H1 ? ".pre.h1" : ".pre.h2",
+      H == H1 ? PreMap1 : PreMap2, H == H1 ? Pre1 : Pre2);
 }
 
 /// The arms and half 1's post read the pending iteration's values of their

@@ -132,22 +132,10 @@ void AdvanceRotator::buildHeader() {
 /// The next iteration's pre: a copy of the pre blocks whose header phis
 /// read what this iteration leaves for the next.
 void AdvanceRotator::clonePre() {
-  for (BasicBlock *BB : S.PreBlocks) {
-    BasicBlock *C = CloneBasicBlock(BB, VMap, ".rot", F);
-    C->moveBefore(NewLatch);
-    VMap[BB] = C;
-    Rotated.push_back(C);
-  }
+  RotatedEnd = cloneNextPre(
+      S, HeaderPhis, LatchValues, [&](Value *V) { return inLoop(V); }, NewLatch,
+      ".rot", VMap, Rotated);
   RotatedEntry = cast<BasicBlock>(VMap[S.Header]);
-  RotatedEnd = cast<BasicBlock>(VMap[BranchBB]);
-  for (size_t I = 0; I < HeaderPhis.size(); ++I) {
-    auto *Copy = cast<PHINode>(VMap[HeaderPhis[I]]);
-    VMap[HeaderPhis[I]] = inLoop(LatchValues[I]);
-    Copy->eraseFromParent();
-  }
-  remapInstructionsInBlocks(Rotated, VMap);
-  RotatedEnd->getTerminator()->eraseFromParent();
-  BranchInst::Create(NewLatch, RotatedEnd);
 }
 
 /// Past the first iteration's pre, a header phi is its state and a pre

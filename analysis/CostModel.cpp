@@ -40,6 +40,7 @@ Target Target::get(const KernelInfo &KI,
   T.Arch = *getGpuArch(T.ComputeCapability);
   T.Shape = LaunchShape::get(KI, T.Arch.MaxThreadsPerBlock, ProfiledThreads);
   T.BlockSize = T.Shape.MaxThreads;
+  T.GridBlocksPerSM = getAssumedGridBlocksPerSM();
   return T;
 }
 
@@ -58,6 +59,11 @@ void Target::printLaunch(raw_ostream &OS) const {
     Shape.print(OS);
     OS << ",";
   }
+  if (GridBlocksPerSM)
+    OS << (Shape.isExact() ? "," : "") << " a grid of "
+       << format("%.2f", *GridBlocksPerSM) << " blocks/SM ("
+       << (GridFromProfile ? "profile" : "-divopt-assume-grid-blocks-per-sm")
+       << "),";
   OS << " on sm_" << ComputeCapability;
 }
 
@@ -89,7 +95,26 @@ Occupancy Target::occupancy(unsigned Registers) const {
   OccupancyQuery Q;
   Q.RegistersPerThread = std::min(Registers, Arch.MaxRegistersPerThread);
   Q.ThreadsPerBlock = BlockSize;
-  return computeOccupancy(Arch, Q);
+  Occupancy Occ = computeOccupancy(Arch, Q);
+  if (!GridBlocksPerSM || Occ.BlocksPerSM == 0)
+    return Occ;
+  auto Supplied = unsigned(std::ceil(std::min(*GridBlocksPerSM, 1e6)));
+  if (Supplied >= Occ.BlocksPerSM)
+    return Occ;
+  unsigned WarpsPerBlock = (BlockSize + Arch.WarpSize - 1) / Arch.WarpSize;
+  Occ.BlocksPerSM = std::max(1u, Supplied);
+  Occ.WarpsPerSM = Occ.BlocksPerSM * WarpsPerBlock;
+  Occ.Fraction = double(Occ.WarpsPerSM) / Arch.MaxWarpsPerSM;
+  return Occ;
+}
+
+bool Target::isGridBound(unsigned Registers) const {
+  if (!GridBlocksPerSM)
+    return false;
+  Target Full = *this;
+  Full.GridBlocksPerSM.reset();
+  return occupancy(Registers).BlocksPerSM <
+         Full.occupancy(Registers).BlocksPerSM;
 }
 
 /// Cost per unit of work of E's spilled values at Warps resident per SM
@@ -105,8 +130,10 @@ static double getSpillCost(const Estimate &E, const Target &T, double Warps) {
 }
 
 double getWarpsPerScheduler(const Estimate &E, const Target &T) {
-  return double(T.occupancy(E.Registers).WarpsPerSM) /
-         std::max(1u, T.Arch.SubPartitionsPerSM);
+  unsigned Warps = T.occupancy(E.Registers).WarpsPerSM;
+  if (Warps == 0)
+    return 0;
+  return std::max(1.0, double(Warps) / std::max(1u, T.Arch.SubPartitionsPerSM));
 }
 
 double getOverlapWarps(const Estimate &E, std::size_t I) {

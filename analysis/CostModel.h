@@ -64,17 +64,32 @@ struct Target {
   /// unless atBlockSize() chose another.
   unsigned BlockSize = 1024;
   GpuArch Arch;
+  /// Blocks per SM the launch's grid supplies, where a profile's launch
+  /// records (or -divopt-assume-grid-blocks-per-sm) say: a grid smaller than
+  /// what occupancy allows leaves each SM its share of the blocks only, and
+  /// nothing else hides their latency (the public N-Queens solver launches
+  /// one 96-thread block per SM). None: a grid that fills every SM.
+  std::optional<double> GridBlocksPerSM;
+  /// Whether GridBlocksPerSM came from a profile (else from the option).
+  bool GridFromProfile = false;
 
   /// The target of a kernel; ProfiledThreads is the block size a profile
   /// measured, when there is one (see LaunchShape::get).
   static Target get(const KernelInfo &KI,
                     std::optional<unsigned> ProfiledThreads = {});
+  /// Occupancy of a kernel of Registers per thread at BlockSize, its
+  /// resident blocks capped by GridBlocksPerSM (rounded up: the busiest SM
+  /// sets the kernel's time).
   Occupancy occupancy(unsigned Registers) const;
+  /// Whether GridBlocksPerSM leaves fewer blocks resident than occupancy
+  /// would allow a kernel of Registers per thread.
+  bool isGridBound(unsigned Registers) const;
   /// The same target at another block size of its shape.
   Target atBlockSize(unsigned Threads) const;
   /// "at 256 threads/block (reqntid) on sm_90", or for a range, "at 1024
   /// threads/block, the worst of 32-1024 threads/block (assumed: no launch
-  /// bounds), on sm_90".
+  /// bounds), on sm_90"; with a grid, "..., a grid of 1.00 blocks/SM
+  /// (profile), on sm_90".
   void printLaunch(llvm::raw_ostream &OS) const;
 };
 
@@ -93,6 +108,14 @@ Target getWorstBlockSize(const Target &T, unsigned RegistersBefore,
 struct Phase {
   double Cost = 0;
   double Latency = 0;
+
+  Phase &operator+=(const Phase &O) {
+    Cost += O.Cost;
+    Latency += O.Latency;
+    return *this;
+  }
+  /// The phase run W times (W: how often, a weight or a probability).
+  Phase times(double W) const { return {W * Cost, W * Latency}; }
 };
 
 struct Estimate {
@@ -136,7 +159,9 @@ struct Decision {
 /// per warp. Without phases, Cost grows as occupancy falls below the knee.
 double predictTime(const Estimate &E, const Target &T);
 
-/// Resident warps per SM sub-partition of a kernel of E's registers on T.
+/// Resident warps per SM sub-partition of a kernel of E's registers on T,
+/// at least 1 where any warp is resident: a scheduler's time is that of the
+/// warps it holds, and with fewer warps than schedulers each holds one.
 double getWarpsPerScheduler(const Estimate &E, const Target &T);
 
 /// Warps per SM sub-partition at which phase I of E overlaps the others:

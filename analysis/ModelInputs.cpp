@@ -24,6 +24,18 @@ static cl::opt<unsigned> AssumedBlockSize(
              "this one, as a profile would (0: none)"));
 
 namespace {
+/// A count of blocks per SM: positive, finite.
+struct BlocksPerSMParser : cl::parser<double> {
+  using cl::parser<double>::parser;
+  bool parse(cl::Option &O, StringRef Name, StringRef Arg, double &Value) {
+    if (cl::parser<double>::parse(O, Name, Arg, Value))
+      return true;
+    if (!(Value > 0 && Value <= 1e9))
+      return O.error("'" + Arg + "' is not a number of blocks per SM (> 0)");
+    return false;
+  }
+};
+
 /// A probability, 0 to 1; anything else is an error.
 struct ProbabilityParser : cl::parser<double> {
   using cl::parser<double>::parser;
@@ -44,6 +56,13 @@ static cl::opt<double, false, ProbabilityParser> AssumedSwitchRate(
              "way of a divergent branch, as a profile would measure it "
              "(default: independent iterations)"));
 
+static cl::opt<double, false, BlocksPerSMParser> AssumedGridBlocksPerSM(
+    "divopt-assume-grid-blocks-per-sm", cl::init(0), cl::Hidden,
+    cl::value_desc("blocks"),
+    cl::desc("Model kernels as launched with a grid of this many blocks per "
+             "SM, as a profile's launch records would say (default: a grid "
+             "that fills every SM)"));
+
 double getTakenProbability(const BranchInst &Br) {
   uint64_t TW, FW;
   if (Br.isConditional() && extractBranchWeights(Br, TW, FW) && TW + FW > 0)
@@ -60,6 +79,12 @@ std::optional<double> getSwitchProbability(const BranchInst &) {
 std::optional<unsigned> getAssumedBlockSize() {
   if (AssumedBlockSize > 0)
     return unsigned(AssumedBlockSize);
+  return std::nullopt;
+}
+
+std::optional<double> getAssumedGridBlocksPerSM() {
+  if (AssumedGridBlocksPerSM > 0)
+    return double(AssumedGridBlocksPerSM);
   return std::nullopt;
 }
 

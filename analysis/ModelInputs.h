@@ -9,6 +9,9 @@
 //   - the block size: reqntid, else a profile (LaunchShape::get's caller),
 //     else -divopt-assume-block-size, else the launch bounds' range, else
 //     32-1024 (LaunchShape.h);
+//   - the grid: a profile's launch records (blocks per SM, where they name
+//     the device's SM count), else -divopt-assume-grid-blocks-per-sm, else
+//     a grid that fills every SM to its occupancy;
 //   - a branch's taken probability: its !prof weights
 //     (__builtin_expect_with_probability writes them), else 0.5;
 //   - how often a lane's next iteration takes the other way of a loop's
@@ -55,6 +58,10 @@ std::optional<double> getSwitchProbability(const llvm::BranchInst &Br);
 
 /// The block size -divopt-assume-block-size states, if any.
 std::optional<unsigned> getAssumedBlockSize();
+
+/// The grid -divopt-assume-grid-blocks-per-sm states, in blocks per SM, if
+/// any.
+std::optional<double> getAssumedGridBlocksPerSM();
 
 /// A loop's trips as a run measured them (per warp entry), or none.
 using MeasuredTrips =

@@ -14,6 +14,7 @@
 #include "RegionSimplify.h"
 #include "RegionTrial.h"
 #include "TransformCounter.h"
+#include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
@@ -109,35 +110,72 @@ SmallVector<double, 4> getPairWeights(const MeldRegion &R, LoopInfo &LI,
   return W;
 }
 
+/// A block as the time model sees it: the issue cost of a warp's pass
+/// through it, and the latency of its dependence chains, its terminator's
+/// included (a warp alone on its scheduler waits them out: with few warps
+/// resident, melding pays by the branches and serialized arms it removes
+/// from the path, not by issue slots).
+Phase measureBlock(const BasicBlock &BB, unsigned CC) {
+  return {getBlockCost(BB, CC), getBlockChainLatency(BB, CC)};
+}
+
+/// A two-way region's arms as a warp runs them: both, one after the other,
+/// where its lanes disagree (divergentRegionCost), else the one they take.
+Phase runArms(const Phase &Then, const Phase &Else, const WarpOutcomes &W) {
+  return {W.Both * divergentRegionCost(Then.Cost, Else.Cost) +
+              W.ThenOnly * Then.Cost + W.ElseOnly * Else.Cost,
+          W.Both * (Then.Latency + Else.Latency) + W.ThenOnly * Then.Latency +
+              W.ElseOnly * Else.Latency};
+}
+
 /// What the region costs a warp before melding.
-double costBefore(const MeldRegion &R, ArrayRef<double> Weights,
-                  const WarpOutcomes &W, unsigned CC) {
-  double Head = getBlockCost(*R.Branch->getParent(), CC);
-  double T = 0, F = 0;
+Phase costBefore(const MeldRegion &R, ArrayRef<double> Weights,
+                 const WarpOutcomes &W, unsigned CC) {
+  Phase T, F;
   for (auto [P, Wt] : zip(R.Pairs, Weights)) {
-    T += Wt * getBlockCost(*P.Then, CC);
-    F += Wt * getBlockCost(*P.Else, CC);
+    T += measureBlock(*P.Then, CC).times(Wt);
+    F += measureBlock(*P.Else, CC).times(Wt);
   }
-  return Head + W.Both * divergentRegionCost(T, F) + W.ThenOnly * T +
-         W.ElseOnly * F;
+  Phase Region = measureBlock(*R.Branch->getParent(), CC);
+  Region += runArms(T, F, W);
+  return Region;
 }
 
 /// What it costs after: the melded blocks run on every lane, each diamond
 /// arm as the lanes' ways say; each block as often as the pair it came
 /// from.
-double costAfter(const MeldRegion &R, const MeldResult &M,
-                 ArrayRef<double> Weights, const WarpOutcomes &W, unsigned CC) {
+Phase costAfter(const MeldRegion &R, const MeldResult &M,
+                ArrayRef<double> Weights, const WarpOutcomes &W, unsigned CC) {
   auto Weighted = [&](ArrayRef<BasicBlock *> Blocks,
                       ArrayRef<const BlockPair *> Origin) {
-    double C = 0;
+    Phase C;
     for (auto [BB, P] : zip(Blocks, Origin))
-      C += (P ? Weights[P - R.Pairs.data()] : 1.0) * getBlockCost(*BB, CC);
+      C += measureBlock(*BB, CC).times(P ? Weights[P - R.Pairs.data()] : 1.0);
     return C;
   };
-  double T = Weighted(M.ThenOnly, M.ThenOrigin);
-  double F = Weighted(M.ElseOnly, M.ElseOrigin);
-  return Weighted(M.Blocks, M.Origin) + W.Both * (T + F) + W.ThenOnly * T +
-         W.ElseOnly * F;
+  Phase Region = Weighted(M.Blocks, M.Origin);
+  Region += runArms(Weighted(M.ThenOnly, M.ThenOrigin),
+                    Weighted(M.ElseOnly, M.ElseOrigin), W);
+  return Region;
+}
+
+/// An estimate of a region of one phase.
+Estimate regionEstimate(const Phase &P, unsigned Registers = 0) {
+  return Estimate(P.Cost, Registers, {P});
+}
+
+/// The region's chain latency decides only where the launch's grid leaves
+/// the SMs fewer warps than occupancy allows (a profile's launch records
+/// say so): predictTime then applies Little's law to the region's phase.
+/// On a grid that fills the SMs, the occupancy knee, which the bench's
+/// full-grid runs checked (CostModel.h), stays the rule, and the phases
+/// are dropped from both estimates.
+void keepLatencyIfExposed(Estimate &Before, Estimate &After,
+                          const Target &T) {
+  if (T.isGridBound(Before.Registers) || T.isGridBound(After.Registers))
+    return;
+  Before.Phases.clear();
+  After.Phases.clear();
 }
 
 struct Trial {
@@ -156,8 +194,9 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
                 ArrayRef<double> Weights, const Target &T, double Threshold,
                 const FunctionPressure &FP, const FunctionProfile &Prof) {
   WarpOutcomes W = getWarpOutcomes(*R.Branch, Prof);
-  Estimate Before{costBefore(R, Weights, W, T.ComputeCapability),
-                  estimateRegisters(RegisterPressure{FP.getMaxLive(), 0})};
+  Estimate Before =
+      regionEstimate(costBefore(R, Weights, W, T.ComputeCapability),
+                     estimateRegisters(RegisterPressure{FP.getMaxLive(), 0}));
 
   Trial Tr;
   Estimate After;
@@ -177,7 +216,9 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
           MeldResult M = meldRegion(*CR, Plan);
           Tr.NumSelects = M.NumSelects;
           Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-          After.Cost = costAfter(*CR, M, Weights, W, T.ComputeCapability);
+          Phase P = costAfter(*CR, M, Weights, W, T.ComputeCapability);
+          After.Cost = P.Cost;
+          After.Phases = {P};
           append_range(Tables, M.Tables);
         },
         nullptr, Exact);
@@ -186,13 +227,14 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
           R, Plan, FP, [&](const MeldRegion &CR, const MeldResult &M) {
             return costAfter(CR, M, Weights, W, T.ComputeCapability);
           })) {
-    After.Cost = RT->Cost;
-    After.Registers = estimateRegisters(RegisterPressure{RT->MaxLive, 0});
+    After = regionEstimate(RT->Measured,
+                           estimateRegisters(RegisterPressure{RT->MaxLive, 0}));
     Tr.NumSelects = RT->NumSelects;
     Tr.NumDivergentBlocks = RT->NumDivergentBlocks;
   } else {
     After.Registers = MeldCopy(/*Exact=*/false);
   }
+  keepLatencyIfExposed(Before, After, T);
   if (decisionHingesOnRegisters(Before, After, T, Threshold)) {
     Before.Registers = getFunctionRegisters(F);
     After.Registers = MeldCopy(/*Exact=*/true);
@@ -207,10 +249,10 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
 /// What a two-way branch whose arms are single-entry, single-exit regions
 /// of any shape costs a warp: each arm's blocks, each as often as the loops
 /// around it inside the arm run.
-double costOfArms(BranchInst &Br, BasicBlock *Join, LoopInfo &LI,
-                  ScalarEvolution &SE, const WarpOutcomes &W, unsigned CC) {
+Phase costOfArms(BranchInst &Br, BasicBlock *Join, LoopInfo &LI,
+                 ScalarEvolution &SE, const WarpOutcomes &W, unsigned CC) {
   const Loop *Outer = LI.getLoopFor(Br.getParent());
-  double Arm[2] = {0, 0};
+  Phase Arm[2];
   for (unsigned I = 0; I < 2; ++I) {
     SmallPtrSet<BasicBlock *, 16> Seen;
     SmallVector<BasicBlock *, 16> Work{Br.getSuccessor(I)};
@@ -218,13 +260,14 @@ double costOfArms(BranchInst &Br, BasicBlock *Join, LoopInfo &LI,
       BasicBlock *BB = Work.pop_back_val();
       if (BB == Join || !Seen.insert(BB).second)
         continue;
-      Arm[I] += getTripWeight(*BB, Outer, LI, SE) * getBlockCost(*BB, CC);
+      Arm[I] +=
+          measureBlock(*BB, CC).times(getTripWeight(*BB, Outer, LI, SE));
       append_range(Work, successors(BB));
     }
   }
-  return getBlockCost(*Br.getParent(), CC) +
-         W.Both * divergentRegionCost(Arm[0], Arm[1]) + W.ThenOnly * Arm[0] +
-         W.ElseOnly * Arm[1];
+  Phase Region = measureBlock(*Br.getParent(), CC);
+  Region += runArms(Arm[0], Arm[1], W);
+  return Region;
 }
 
 /// A region simplification tried on a copy of the function, followed by the
@@ -254,7 +297,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
     auto *CJoin = cast<BasicBlock>(VMap[Join]);
     // Arms of different shapes are costed as they are, before empty
     // copies of their sub-regions join them.
-    double ArmsBefore = 0;
+    Phase ArmsBefore;
     if (S == RegionSimplification::ArmShapes) {
       StandaloneLoopAnalyses Pre(Copy);
       ArmsBefore = costOfArms(CBr, CJoin, Pre.LI, Pre.SE,
@@ -284,17 +327,19 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
       return false;
     }
     WarpOutcomes W = getWarpOutcomes(*R->Branch, Prof);
-    Before.Cost = costBefore(*R, Weights, W, CC);
+    Phase PBefore = costBefore(*R, Weights, W, CC);
     // The block a rerouted condition branches from is new: the code as
     // it is does not pay for it.
     if (S == RegionSimplification::ConditionChain)
-      Before.Cost -= getBlockCost(*R->Branch->getParent(), CC);
+      PBefore += measureBlock(*R->Branch->getParent(), CC).times(-1);
     if (S == RegionSimplification::ArmShapes)
-      Before.Cost = ArmsBefore;
+      PBefore = ArmsBefore;
+    Before = regionEstimate(PBefore);
     MeldResult M = meldRegion(*R, Plan);
     ST.Tr.NumSelects = M.NumSelects;
     ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-    After.Cost = costAfter(*R, M, Weights, W, CC);
+    Phase PAfter = costAfter(*R, M, Weights, W, CC);
+    After = regionEstimate(PAfter);
     append_range(Tables, M.Tables);
     return true;
   };
@@ -306,6 +351,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
   }
   // Estimated, as F's registers are kept between candidates (Registers).
   ST.RegistersAfter = After.Registers;
+  keepLatencyIfExposed(Before, After, T);
   if (ST.Refusal.empty() &&
       decisionHingesOnRegisters(Before, After, T, Opts.Threshold)) {
     Before.Registers = getFunctionRegisters(F);

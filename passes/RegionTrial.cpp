@@ -57,7 +57,7 @@ void eraseBlocks(ArrayRef<BasicBlock *> Blocks) {
 
 std::optional<RegionTrialResult> meldRegionCopy(
     const MeldRegion &R, const MeldPlan &Plan, const FunctionPressure &FP,
-    function_ref<double(const MeldRegion &, const MeldResult &)> Measure) {
+    function_ref<Phase(const MeldRegion &, const MeldResult &)> Measure) {
   BasicBlock *Head = R.Branch->getParent();
   Function &F = *Head->getParent();
   SmallVector<BasicBlock *, 16> Originals{Head};
@@ -95,7 +95,7 @@ std::optional<RegionTrialResult> meldRegionCopy(
   RegionTrialResult Result;
   Result.NumSelects = M.NumSelects;
   Result.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-  Result.Cost = Measure(*CR, M);
+  Result.Measured = Measure(*CR, M);
 
   // What the rest of the function reads after the join, in the copy's
   // values where the copy defines them.

@@ -19,6 +19,7 @@
 #define DIVOPT_PASSES_REGIONTRIAL_H
 
 #include "ArmMelder.h"
+#include "analysis/CostModel.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -33,7 +34,7 @@ struct RegionTrialResult {
   unsigned MaxLive = 0;
   unsigned NumSelects = 0, NumDivergentBlocks = 0;
   /// What Measure said of the melded copy.
-  double Cost = 0;
+  Phase Measured;
 };
 
 /// Melds a copy of R (planned by Plan) inside R's function, calls Measure
@@ -43,7 +44,7 @@ struct RegionTrialResult {
 /// copies the whole function instead.
 std::optional<RegionTrialResult> meldRegionCopy(
     const MeldRegion &R, const MeldPlan &Plan, const FunctionPressure &FP,
-    llvm::function_ref<double(const MeldRegion &, const MeldResult &)> Measure);
+    llvm::function_ref<Phase(const MeldRegion &, const MeldResult &)> Measure);
 
 } // namespace divopt
 

@@ -61,6 +61,25 @@ std::optional<std::uint64_t> KernelLaunches::getMostFrequentBlockSize() const {
   return Best;
 }
 
+std::optional<double>
+KernelLaunches::getGridBlocksPerSM(std::uint64_t BlockThreads) const {
+  const LaunchConfig *Best = nullptr;
+  Count BestN = 0;
+  for (const auto &[Config, N] : Configs) {
+    if (Config.SMs == 0 || Config.Block.size() != BlockThreads)
+      continue;
+    // Configurations are not sorted by grid size (x before y): compare.
+    if (!Best || N > BestN ||
+        (N == BestN && Config.Grid.size() > Best->Grid.size())) {
+      Best = &Config;
+      BestN = N;
+    }
+  }
+  if (!Best)
+    return std::nullopt;
+  return double(Best->Grid.size()) / double(Best->SMs);
+}
+
 Count BranchRecord::getActiveLanes() const {
   Count Lanes = 0;
   for (const WayCounts &W : Ways)
@@ -250,6 +269,7 @@ bool checkLaunch(const LaunchConfig &C, std::string &Why) {
   if (!C.Grid.X || !C.Grid.Y || !C.Grid.Z || !C.Block.X || !C.Block.Y ||
       !C.Block.Z)
     return fail(Why, "grid and block sizes are 1 at least in every dimension");
+  // SMs == 0 is "unknown", which the text writes by leaving the field out.
   return true;
 }
 

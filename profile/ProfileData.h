@@ -68,18 +68,25 @@ struct Dim3 {
   }
 };
 
-/// One launch configuration of a kernel, as the program asked for it.
+/// One launch configuration of a kernel, as the program asked for it, and
+/// the device it ran on.
 struct LaunchConfig {
   Dim3 Grid, Block;
   /// Dynamic shared memory per block, in bytes.
   std::uint64_t SharedBytes = 0;
+  /// Multiprocessors of the device the launches ran on; 0: unknown (a
+  /// profile written before the collectors recorded it). Part of the
+  /// identity: one grid on two devices fills their SMs differently, so it
+  /// is two records.
+  std::uint32_t SMs = 0;
 
   bool operator<(const LaunchConfig &O) const {
-    return std::tie(Grid, Block, SharedBytes) <
-           std::tie(O.Grid, O.Block, O.SharedBytes);
+    return std::tie(Grid, Block, SharedBytes, SMs) <
+           std::tie(O.Grid, O.Block, O.SharedBytes, O.SMs);
   }
   bool operator==(const LaunchConfig &O) const {
-    return Grid == O.Grid && Block == O.Block && SharedBytes == O.SharedBytes;
+    return Grid == O.Grid && Block == O.Block && SharedBytes == O.SharedBytes &&
+           SMs == O.SMs;
   }
 };
 
@@ -94,6 +101,15 @@ struct KernelLaunches {
   /// The block size most launches used (the larger of equals); none
   /// without launches.
   std::optional<std::uint64_t> getMostFrequentBlockSize() const;
+  /// Thread blocks per SM that the launches of BlockThreads threads per
+  /// block supplied: of those configurations whose SM count is known, the
+  /// one most launches used (the larger grid of equals), its blocks over
+  /// its SMs (132 blocks on 132 SMs: 1.0; 66: 0.5). Occupancy says how
+  /// many blocks an SM can hold; a grid smaller than that leaves SMs with
+  /// fewer resident warps than occupancy allows, and fewer warps hide less
+  /// latency, which changes what removing divergence gains. None when no
+  /// configuration of that block size has a known SM count.
+  std::optional<double> getGridBlocksPerSM(std::uint64_t BlockThreads) const;
 
   bool operator==(const KernelLaunches &O) const {
     return Configs == O.Configs;

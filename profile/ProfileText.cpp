@@ -151,6 +151,7 @@ private:
   bool count(Fields &F, const char *Key, Count &Out);
   bool counts(Fields &F, const char *Key, std::vector<Count> &Out);
   bool dim3(Fields &F, const char *Key, Dim3 &Out);
+  bool multiprocessors(Fields &F, std::uint32_t &Out);
   bool location(Fields &F, SourceLocation &Out);
   bool index(std::string_view Text, const char *Record, unsigned &Out);
 
@@ -302,6 +303,22 @@ bool Reader::dim3(Fields &F, const char *Key, Dim3 &Out) {
   return true;
 }
 
+bool Reader::multiprocessors(Fields &F, std::uint32_t &Out) {
+  std::optional<std::string_view> V = F.take("sms");
+  if (!V)
+    return true; // Unknown: a profile from before the field.
+  Count N = 0;
+  // 0 is how memory says "unknown"; the text says it by omission only, so
+  // that each configuration has one spelling.
+  if (!parseUnsigned(*V, N) || N == 0 ||
+      N > std::numeric_limits<std::uint32_t>::max())
+    return error("field 'sms': " + quoted(*V) +
+                 " is not a multiprocessor count (1 to 4294967295; leave "
+                 "the field out when unknown)");
+  Out = std::uint32_t(N);
+  return true;
+}
+
 bool Reader::location(Fields &F, SourceLocation &Out) {
   std::optional<std::string_view> V = F.take("at");
   if (!V)
@@ -339,7 +356,7 @@ bool Reader::index(std::string_view Text, const char *Record, unsigned &Out) {
 bool Reader::readLaunch(const std::vector<std::string_view> &Words) {
   if (Words.size() < 2)
     return error("expected 'launch <kernel> grid=x,y,z block=x,y,z "
-                 "shared=<bytes> count=<launches>'");
+                 "shared=<bytes> count=<launches> [sms=<n>]'");
   std::string Kernel;
   Fields F;
   LaunchConfig C;
@@ -350,14 +367,15 @@ bool Reader::readLaunch(const std::vector<std::string_view> &Words) {
   if (!F.parse(Words, 2, Problem))
     return error(Problem);
   if (!dim3(F, "grid", C.Grid) || !dim3(F, "block", C.Block) ||
-      !count(F, "shared", C.SharedBytes) || !count(F, "count", N))
+      !count(F, "shared", C.SharedBytes) || !count(F, "count", N) ||
+      !multiprocessors(F, C.SMs))
     return false;
-  if (!F.checkNoneLeft("launch", "grid, block, shared, count", Problem) ||
+  if (!F.checkNoneLeft("launch", "grid, block, shared, count, sms", Problem) ||
       !checkLaunch(C, Problem))
     return error(Problem);
   if (!P.Launches[Kernel].Configs.emplace(C, N).second)
     return error("a second launch record of kernel '" + Kernel +
-                 "' with this grid, block and shared memory");
+                 "' with this grid, block, shared memory and SM count");
   return true;
 }
 
@@ -547,7 +565,10 @@ std::string writeProfile(const Profile &P) {
       writeDim3(OS, Config.Grid);
       OS << " block=";
       writeDim3(OS, Config.Block);
-      OS << " shared=" << Config.SharedBytes << " count=" << N << "\n";
+      OS << " shared=" << Config.SharedBytes << " count=" << N;
+      if (Config.SMs != 0)
+        OS << " sms=" << Config.SMs;
+      OS << "\n";
     }
   for (const auto &[Key, F] : P.Functions) {
     char Hash[19];

@@ -31,6 +31,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 
 using namespace divopt;
@@ -206,9 +207,44 @@ void writeProfileAtExit() {
     std::fprintf(stderr, "divopt: profile written to %s\n", Path.c_str());
 }
 
+/// The multiprocessor count of the device a launch made now runs on: the
+/// calling thread's current device (a stream of another device would fail
+/// the launch). Asked once per device; 0 (unknown, and said once with
+/// DIVOPT_VERBOSE) where the runtime cannot tell, which leaves the program
+/// and its launch as they were.
+std::uint32_t getLaunchDeviceSMs(const KernelRecord &R, const void *Stub) {
+  static std::mutex Lock;
+  static std::map<int, std::uint32_t> Known;
+  int Device = 0;
+  cudaError_t E = cudaGetDevice(&Device);
+  if (E != cudaSuccess) {
+    cudaGetLastError(); // Ours, not the program's.
+    sayOnce(Stub, "sms",
+            R.Name +
+                ": profile: no device SM count: cudaGetDevice: " + describe(E));
+    return 0;
+  }
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = Known.find(Device);
+  if (It != Known.end())
+    return It->second;
+  int SMs = 0;
+  E = cudaDeviceGetAttribute(&SMs, cudaDevAttrMultiProcessorCount, Device);
+  if (E != cudaSuccess) {
+    cudaGetLastError();
+    sayOnce(Stub, "sms",
+            R.Name + ": profile: no device SM count: cudaDeviceGetAttribute" +
+                "(cudaDevAttrMultiProcessorCount): " + describe(E));
+    return 0; // Not cached: a later launch may be told.
+  }
+  std::uint32_t Count = SMs > 0 ? std::uint32_t(SMs) : 0;
+  Known.emplace(Device, Count);
+  return Count;
+}
+
 /// Counts the launch for the divergence profile when the kernel's library
 /// is known (the collector drops kernels without counters at exit).
-void noteLaunch(const KernelRecord &R, dim3 Grid, dim3 Block,
+void noteLaunch(const KernelRecord &R, const void *Stub, dim3 Grid, dim3 Block,
                 size_t SharedMem) {
   if (!R.Library)
     return;
@@ -216,6 +252,7 @@ void noteLaunch(const KernelRecord &R, dim3 Grid, dim3 Block,
   C.Grid = {Grid.x, Grid.y, Grid.z};
   C.Block = {Block.x, Block.y, Block.z};
   C.SharedBytes = SharedMem;
+  C.SMs = getLaunchDeviceSMs(R, Stub);
   if (ProfileCollector::get().noteLaunch(R.Library, R.Name, C))
     LaunchRegistry::get().addExitHook(writeProfileAtExit);
 }
@@ -228,7 +265,7 @@ int launchThroughPlan(const char *Name, const void *Stub, dim3 Grid, dim3 Block,
       Stub, [&] { return resolve(Name, Stub, Stream); });
   if (!R)
     return HostLaunchNotHandled;
-  noteLaunch(*R, Grid, Block, SharedMem);
+  noteLaunch(*R, Stub, Grid, Block, SharedMem);
   switch (R->Plan.K) {
   case HostPlan::Kind::Unsplit:
     sayOnce(Stub, "plan",

@@ -8,16 +8,42 @@
 #include "profile/ProfileText.h"
 #include "runtime/Error.h"
 
+#include <map>
+#include <mutex>
+
 namespace divopt::runtime {
 
 using launch::DeviceImage;
 
-profile::LaunchConfig getProfileLaunch(const LaunchConfig &Config) {
+profile::LaunchConfig getProfileLaunch(const LaunchConfig &Config,
+                                       std::uint32_t SMs) {
   profile::LaunchConfig P;
   P.Grid = {Config.Grid.X, Config.Grid.Y, Config.Grid.Z};
   P.Block = {Config.Block.X, Config.Block.Y, Config.Block.Z};
   P.SharedBytes = Config.DynamicSharedBytes;
+  P.SMs = SMs;
   return P;
+}
+
+std::uint32_t getCurrentDeviceSMs(const std::string &Kernel) {
+  // Asked at every profiled launch: the attribute once per device.
+  static std::mutex Lock;
+  static std::map<CUdevice, std::uint32_t> Known;
+  CUdevice Device = 0;
+  checkDriver(cuCtxGetDevice(&Device), "cuCtxGetDevice", Kernel);
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = Known.find(Device);
+  if (It != Known.end())
+    return It->second;
+  int SMs = 0;
+  checkDriver(cuDeviceGetAttribute(
+                  &SMs, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, Device),
+              "cuDeviceGetAttribute", Kernel,
+              "CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT");
+  // A driver that answers 0 (or less) does not know: record it unknown.
+  std::uint32_t Count = SMs > 0 ? std::uint32_t(SMs) : 0;
+  Known.emplace(Device, Count);
+  return Count;
 }
 
 namespace {
@@ -67,15 +93,16 @@ ModuleProfile::ModuleProfile() {
   setLaunchObserver([this](const Kernel &K, const LaunchConfig &C) {
     CUmodule M = nullptr;
     checkDriver(cuFuncGetModule(&M, K.handle()), "cuFuncGetModule", K.name());
-    noteLaunch(M, K.name(), C);
+    // cuLaunchKernel launched in the current context: its device ran it.
+    noteLaunch(M, K.name(), C, getCurrentDeviceSMs(K.name()));
   });
 }
 
 ModuleProfile::~ModuleProfile() { setLaunchObserver(nullptr); }
 
 void ModuleProfile::noteLaunch(const void *Library, const std::string &Kernel,
-                               const LaunchConfig &Config) {
-  Collector.noteLaunch(Library, Kernel, getProfileLaunch(Config));
+                               const LaunchConfig &Config, std::uint32_t SMs) {
+  Collector.noteLaunch(Library, Kernel, getProfileLaunch(Config, SMs));
 }
 
 profile::Profile

@@ -22,13 +22,21 @@
 #include "runtime/Launch.h"
 #include "runtime/ProfileCollector.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace divopt::runtime {
 
-/// The profile format's launch shape of Config.
-profile::LaunchConfig getProfileLaunch(const LaunchConfig &Config);
+/// The profile format's launch shape of Config, launched on a device of
+/// SMs multiprocessors (0: unknown).
+profile::LaunchConfig getProfileLaunch(const LaunchConfig &Config,
+                                       std::uint32_t SMs = 0);
+
+/// The multiprocessor count of the current context's device, which a
+/// launch just made ran on (cuCtxGetDevice, cuDeviceGetAttribute); each
+/// device is asked once. Throws DriverError naming Kernel.
+std::uint32_t getCurrentDeviceSMs(const std::string &Kernel);
 
 class ModuleProfile {
 public:
@@ -39,9 +47,11 @@ public:
   ModuleProfile(const ModuleProfile &) = delete;
   ModuleProfile &operator=(const ModuleProfile &) = delete;
 
-  /// Counts a launch of Kernel from the module whose handle is Library.
+  /// Counts a launch of Kernel from the module whose handle is Library,
+  /// on a device of SMs multiprocessors (0: unknown). The launch observer
+  /// passes the launch's device's count.
   void noteLaunch(const void *Library, const std::string &Kernel,
-                  const LaunchConfig &Config);
+                  const LaunchConfig &Config, std::uint32_t SMs = 0);
 
   /// The profile of the launches noted so far (runs 1); Open gives each
   /// module's globals (null: the driver's, through cuModuleGetGlobal).

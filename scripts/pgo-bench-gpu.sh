@@ -8,7 +8,9 @@
 #       LOOP-ADVANCE, KERNEL-SPLIT and SYN-BRDIS runs once with the
 #       instrumented kernels on other inputs than the timed run (seed salt
 #       7, 2 waves instead of 4); $OUT/profiles.tar holds a profile per
-#       configuration. Then, here: pgo-bench-build.sh use profiles.tar.
+#       configuration, every launch line with the device's SM count
+#       (sms=, checked against the driver by scripts/lib/check-sms.py).
+#       Then, here: pgo-bench-build.sh use profiles.tar.
 #   scripts/pgo-bench-gpu.sh time        carries .carry/pgo/ptx; ~3 minutes
 #       divopt-bench --pgo: each configuration's DivOpt-pgo kernel (rebuilt
 #       with its profile) timed against clang -O3, the forced and the hand
@@ -54,11 +56,13 @@ if [ "$mode" = collect ]; then
   tar cf "$out/profiles.tar" -C "$work/profiles" .
   n=$(ls "$work/profiles" | grep -c '\.profile$')
   grep -i warning "$out/collect.log" | head -20
+  # Driver-API collection (ModuleProfile) records the device's SM count.
+  python3 "$root/scripts/lib/check-sms.py" "$work/profiles"/*.profile; sms=$?
   echo "device: $(cat "$out/gpu.txt")"
   echo "divopt-bench exit $rc; $n profiles in \$OUT/profiles.tar"
   echo "next, where LLVM is: scripts/pgo-bench-build.sh use <files_at>/profiles.tar"
   rm -rf "$work"
-  [ $rc = 0 ] && [ "$n" -gt 0 ]; exit $?
+  [ $rc = 0 ] && [ "$n" -gt 0 ] && [ $sms = 0 ]; exit $?
 fi
 
 timeout 480 "$bench" --ptx-dir "$dir" --only $only --pgo --csv "$out/pgo.csv" \

@@ -10,7 +10,9 @@
 #     diverges in every warp execution with 16 lanes each way, byblock's
 #     branch on per-block data never diverges (half its executions all
 #     then, half all else), walk's loop has a spread of 3 in every entry;
-#     launch shapes as launched; output equal to the uninstrumented
+#     launch shapes as launched, each with the device's SM count (sms=,
+#     checked against the driver's own answer by scripts/lib/check-sms.py);
+#     output equal to the uninstrumented
 #     build's; -fgpu-rdc's profile equals the whole program's; %p names a
 #     file per process; a second run merges into the file (runs 2).
 #     The default-rate build (one block in 64) gives the same output and
@@ -73,9 +75,13 @@ records "$p" _Z7byblockPfPKfi | grep -q 'execs=2048 divergent=0 lanes=32768,3276
 verdict "byblock: per-block branch never diverged, 1024 each way" "$r"
 records "$p" _Z4walkPfPKii | grep '^loop ' | field spread | grep -q ',3$' && r=ok || r=FAILED
 verdict "walk: a loop's largest trip spread is 3" "$r"
-grep -q '^launch _Z6parityPfPKfi grid=256,1,1 block=256,1,1 shared=0 count=1$' "$p" &&
-  grep -q '^launch _Z4walkPfPKii grid=512,1,1 block=128,1,1 shared=0 count=2$' "$p" && r=ok || r=FAILED
+grep -Eq '^launch _Z6parityPfPKfi grid=256,1,1 block=256,1,1 shared=0 count=1 sms=[0-9]+$' "$p" &&
+  grep -Eq '^launch _Z4walkPfPKii grid=512,1,1 block=128,1,1 shared=0 count=2 sms=[0-9]+$' "$p" && r=ok || r=FAILED
 verdict "launch records: shapes and counts as launched" "$r"
+# The device's SM count, asked of the driver apart from DivOpt's query.
+python3 "$root/scripts/lib/check-sms.py" "$work/whole.profile" "$work/rdc.profile" >"$work/sms.txt" 2>&1 && r=ok || r="FAILED ($(cat "$work/sms.txt"))"
+cat "$work/sms.txt" >>"$out/divprof.log"
+verdict "launch records: sms= is the device's SM count" "$r"
 diff <(grep -v '^#' "$work/whole.profile") <(grep -v '^#' "$work/rdc.profile") >"$out/whole-vs-rdc.diff" && r=ok || r=FAILED
 verdict "-fgpu-rdc profile == whole-program profile" "$r"
 (cd "$work" && DIVOPT_PROFILE_FILE="$work/run-%p.profile" "$dir/divprof-whole" >/dev/null 2>&1)

@@ -74,14 +74,30 @@ void printLaunches(std::ostream &OS, const std::string &Kernel,
   Count Total = L.getTotal();
   OS << "kernel " << escapeField(Kernel) << ": "
      << plural(Total, "launch", "launches") << "\n";
-  std::vector<Row> Rows = {
-      {"grid", "block", "threads/block", "shared", "launches", "share"}};
-  for (const auto &[Config, N] : L.Configs)
-    Rows.push_back({dim3(Config.Grid), dim3(Config.Block),
-                    std::to_string(Config.Block.size()),
-                    std::to_string(Config.SharedBytes), std::to_string(N),
-                    percent(Total ? std::optional<double>(double(N) / Total)
-                                  : std::nullopt)});
+  // The device's columns only where a collector recorded one: tables of
+  // profiles from before stay as they were.
+  bool AnyDevice = std::any_of(L.Configs.begin(), L.Configs.end(),
+                               [](const auto &C) { return C.first.SMs != 0; });
+  Row Header = {"grid", "block", "threads/block", "shared"};
+  if (AnyDevice)
+    Header.insert(Header.end(), {"SMs", "blocks/SM"});
+  Header.insert(Header.end(), {"launches", "share"});
+  std::vector<Row> Rows = {Header};
+  for (const auto &[Config, N] : L.Configs) {
+    Row R = {dim3(Config.Grid), dim3(Config.Block),
+             std::to_string(Config.Block.size()),
+             std::to_string(Config.SharedBytes)};
+    if (AnyDevice && Config.SMs) {
+      R.push_back(std::to_string(Config.SMs));
+      R.push_back(format("%.2f", double(Config.Grid.size()) / Config.SMs));
+    } else if (AnyDevice) {
+      R.insert(R.end(), {"-", "-"});
+    }
+    R.push_back(std::to_string(N));
+    R.push_back(percent(Total ? std::optional<double>(double(N) / Total)
+                              : std::nullopt));
+    Rows.push_back(std::move(R));
+  }
   printTable(OS, Rows);
 }
 

@@ -132,11 +132,16 @@ def read_profile(path):
             if kind == "runs" and len(words) == 2:
                 profile["runs"] = parse_counts(words[1], "runs")[0]
             elif kind == "launch" and len(words) >= 2:
+                # sms=: the device's SM count, optional (absent: unknown).
                 f = parse_fields(words[2:], {"grid", "block", "shared",
-                                             "count"},
+                                             "count", "sms"},
                                  {"grid", "block", "shared", "count"})
                 block = parse_counts(f["block"], "block")
                 count = parse_counts(f["count"], "count")[0]
+                sms = parse_counts(f.get("sms", "1"), "sms")
+                if len(sms) != 1 or sms[0] < 1:
+                    raise ValueError(f"bad sms={f['sms']} (want a count >= "
+                                     f"1; leave the field out when unknown)")
                 kernel = profile["launches"].setdefault(unescape(words[1]),
                                                         {})
                 key = "x".join(map(str, block))

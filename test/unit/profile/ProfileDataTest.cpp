@@ -84,6 +84,54 @@ TEST(ProfileData, LaunchShapes) {
   std::string Why;
   EXPECT_FALSE(checkLaunch({{1, 1, 1}, {0, 1, 1}, 0}, Why));
   EXPECT_TRUE(checkLaunch({{1, 1, 1}, {1, 1, 1}, 0}, Why));
+  // Known and unknown SM counts are both valid.
+  EXPECT_TRUE(checkLaunch({{1, 1, 1}, {1, 1, 1}, 0, 132}, Why));
+  EXPECT_FALSE(checkLaunch({{1, 0, 1}, {1, 1, 1}, 0, 132}, Why));
+}
+
+TEST(ProfileData, MultiprocessorCountIsPartOfTheConfiguration) {
+  LaunchConfig On132{{96, 1, 1}, {96, 1, 1}, 0, 132};
+  LaunchConfig On114 = On132, Unknown = On132;
+  On114.SMs = 114;
+  Unknown.SMs = 0;
+  EXPECT_FALSE(On132 == On114);
+  EXPECT_FALSE(On132 == Unknown);
+  EXPECT_TRUE(Unknown < On114 && On114 < On132);
+  KernelLaunches L;
+  L.Configs[On132] = 1;
+  L.Configs[On114] = 1;
+  L.Configs[Unknown] = 1;
+  EXPECT_EQ(L.Configs.size(), 3u);
+  // Same grid and block on all three: one block size.
+  EXPECT_EQ(L.getBlockSizes(), (std::map<std::uint64_t, Count>{{96, 3}}));
+}
+
+TEST(ProfileData, GridBlocksPerSM) {
+  KernelLaunches L;
+  EXPECT_FALSE(L.getGridBlocksPerSM(256));
+  // Unknown SM counts give no answer, however many launches.
+  L.Configs[{{1000, 1, 1}, {256, 1, 1}, 0}] = 50;
+  EXPECT_FALSE(L.getGridBlocksPerSM(256));
+  L.Configs[{{132, 1, 1}, {256, 1, 1}, 0, 132}] = 2;
+  EXPECT_DOUBLE_EQ(*L.getGridBlocksPerSM(256), 1.0);
+  // More launches win, whatever their grid.
+  L.Configs[{{66, 1, 1}, {256, 1, 1}, 0, 132}] = 3;
+  EXPECT_DOUBLE_EQ(*L.getGridBlocksPerSM(256), 0.5);
+  // Ties: the larger grid (its blocks counted in every dimension: 11 x 24
+  // = 264 blocks beats 66, though its x is smaller).
+  L.Configs[{{11, 24, 1}, {256, 1, 1}, 0, 132}] = 3;
+  EXPECT_DOUBLE_EQ(*L.getGridBlocksPerSM(256), 2.0);
+  // Block sizes are threads: 16x16 is 256 threads, a tie again, smaller.
+  L.Configs[{{33, 1, 1}, {16, 16, 1}, 1024, 132}] = 3;
+  EXPECT_DOUBLE_EQ(*L.getGridBlocksPerSM(256), 2.0);
+  // Other block sizes do not count, and have their own answer.
+  EXPECT_FALSE(L.getGridBlocksPerSM(128));
+  L.Configs[{{4096, 1, 1}, {128, 1, 1}, 0, 114}] = 100;
+  EXPECT_DOUBLE_EQ(*L.getGridBlocksPerSM(256), 2.0);
+  EXPECT_DOUBLE_EQ(*L.getGridBlocksPerSM(128), 4096.0 / 114);
+  // Another device's launches of 256 threads, more often: they win.
+  L.Configs[{{57, 1, 1}, {256, 1, 1}, 0, 114}] = 4;
+  EXPECT_DOUBLE_EQ(*L.getGridBlocksPerSM(256), 0.5);
 }
 
 TEST(ProfileData, Lookup) {

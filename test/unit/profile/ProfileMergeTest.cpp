@@ -69,6 +69,35 @@ TEST(ProfileMerge, ThreeRunsAddUp) {
   EXPECT_EQ(Back, M);
 }
 
+TEST(ProfileMerge, LaunchesOnTwoDevicesStayApart) {
+  LaunchConfig H100{{96, 1, 1}, {96, 1, 1}, 0, 132};
+  LaunchConfig Other = H100, Unknown = H100;
+  Other.SMs = 114;
+  Unknown.SMs = 0;
+  Profile A, B, C;
+  A.Runs = B.Runs = C.Runs = 1;
+  A.Launches["k"].Configs[H100] = 2;
+  B.Launches["k"].Configs[Other] = 5;
+  B.Launches["k"].Configs[H100] = 1;
+  C.Launches["k"].Configs[Unknown] = 7;
+  Profile M;
+  std::string Why;
+  for (const Profile *P : {&A, &B, &C})
+    ASSERT_TRUE(mergeProfile(M, *P, Why)) << Why;
+  const KernelLaunches &L = M.Launches.at("k");
+  EXPECT_EQ(L.Configs.size(), 3u);
+  EXPECT_EQ(L.Configs.at(H100), 3u);
+  EXPECT_EQ(L.Configs.at(Other), 5u);
+  EXPECT_EQ(L.Configs.at(Unknown), 7u);
+  EXPECT_EQ(L.getTotal(), 15u);
+  // The device with the most launches of the block size answers.
+  EXPECT_DOUBLE_EQ(*L.getGridBlocksPerSM(96), 96.0 / 114);
+  // And the text keeps them apart too.
+  Profile Back;
+  ASSERT_TRUE(readProfile(writeProfile(M), "merged", Back, Why)) << Why;
+  EXPECT_EQ(Back, M);
+}
+
 TEST(ProfileMerge, MergeIsOrderIndependent) {
   Profile A = makeSample(),
           B = makeRun(4, makeBranch(1, 2, 3, 4), makeLoop(3, 2, 5));

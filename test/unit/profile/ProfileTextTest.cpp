@@ -13,6 +13,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -185,6 +186,88 @@ TEST(ProfileText, SampleRateRoundTrips) {
   // An exact profile's text is what it was before sampling existed.
   P.Functions.at({"k", 1}).Sample = 1;
   EXPECT_EQ(writeProfile(P).find("sample="), std::string::npos);
+}
+
+TEST(ProfileText, MultiprocessorCountRoundTrips) {
+  std::string Text = "divopt-profile 1\n"
+                     "# A comment.\n"
+                     "runs 1\n"
+                     "launch k grid=96,1,1 block=96,1,1 shared=0 count=4 "
+                     "sms=132\n"
+                     "launch k grid=96,1,1 block=96,1,1 shared=0 count=1 "
+                     "sms=114\n"
+                     "launch k grid=96,1,1 block=96,1,1 shared=0 count=2\n";
+  Profile P;
+  std::string Why;
+  ASSERT_TRUE(readProfile(Text, "in.profile", P, Why)) << Why;
+  // One grid on three devices (one unknown): three records.
+  const auto &Configs = P.getLaunches("k")->Configs;
+  ASSERT_EQ(Configs.size(), 3u);
+  std::map<std::uint32_t, Count> BySMs;
+  for (const auto &[C, N] : Configs)
+    BySMs[C.SMs] = N;
+  EXPECT_EQ(BySMs,
+            (std::map<std::uint32_t, Count>{{0, 2}, {114, 1}, {132, 4}}));
+  std::string Written = writeProfile(P);
+  EXPECT_NE(Written.find(" count=4 sms=132\n"), std::string::npos) << Written;
+  EXPECT_NE(Written.find(" count=1 sms=114\n"), std::string::npos) << Written;
+  // Unknown is written as before the field existed.
+  EXPECT_NE(Written.find(" count=2\n"), std::string::npos) << Written;
+  Profile Back;
+  ASSERT_TRUE(readProfile(Written, "written", Back, Why)) << Why;
+  EXPECT_EQ(Back, P);
+  // Any field order, like every other field.
+  ASSERT_TRUE(readProfile("divopt-profile 1\nruns 1\nlaunch k sms=8 count=1 "
+                          "shared=0 block=32,1,1 grid=1,1,1\n",
+                          "in.profile", P, Why))
+      << Why;
+  EXPECT_EQ(P.getLaunches("k")->Configs.begin()->first.SMs, 8u);
+}
+
+TEST(ProfileText, ProfilesWithoutMultiprocessorCountsAreUnchanged) {
+  // A profile as writers wrote it before the field existed: it reads (every
+  // SM count unknown) and writes back byte for byte.
+  std::string Text =
+      "divopt-profile 1\n"
+      "# DivOpt divergence profile: docs/PROFILE-FORMAT.md; divopt-profdata "
+      "show prints it as tables\n"
+      "runs 2\n"
+      "launch k grid=8,2,1 block=32,4,2 shared=4096 count=3\n"
+      "launch k grid=64,1,1 block=256,1,1 shared=0 count=10\n"
+      "function k cfg=0x0000000000000001\n"
+      "branch 0 execs=2 divergent=1 lanes=40,8 warps=2,1 uniform=1,0 "
+      "pairs=0 changes=0\n";
+  Profile P;
+  std::string Why;
+  ASSERT_TRUE(readProfile(Text, "old.profile", P, Why)) << Why;
+  for (const auto &[C, N] : P.getLaunches("k")->Configs)
+    EXPECT_EQ(C.SMs, 0u);
+  EXPECT_EQ(writeProfile(P), Text);
+}
+
+TEST(ProfileText, MalformedMultiprocessorCounts) {
+  std::string H = "divopt-profile 1\nruns 1\n";
+  std::string Launch = "launch k grid=1,1,1 block=32,1,1 shared=0 count=1 ";
+  std::string L = H + Launch;
+  expectError(L + "sms=0\n", 3,
+              "field 'sms': '0' is not a multiprocessor count (1 to "
+              "4294967295; leave the field out when unknown)");
+  expectError(L + "sms=x\n", 3, "field 'sms': 'x' is not a multiprocessor");
+  expectError(L + "sms=\n", 3, "field 'sms': '' is not a multiprocessor");
+  expectError(L + "sms=-1\n", 3, "field 'sms': '-1' is not a multiprocessor");
+  expectError(L + "sms=132x\n", 3, "is not a multiprocessor count");
+  expectError(L + "sms=4294967296\n", 3, "is not a multiprocessor count");
+  expectError(L + "sms=132 sms=132\n", 3, "field 'sms' given twice");
+  expectError(L + "sms=132 sm=4\n", 3,
+              "unknown field 'sm' in a launch record (fields: grid, block, "
+              "shared, count, sms)");
+  expectError(L + "sms=132\n" + Launch + "sms=132\n", 4,
+              "a second launch record of kernel 'k' with this grid, block, "
+              "shared memory and SM count");
+  // The greatest count reads.
+  Profile P;
+  std::string Why;
+  EXPECT_TRUE(readProfile(L + "sms=4294967295\n", "in.profile", P, Why)) << Why;
 }
 
 TEST(ProfileText, MalformedRecords) {

@@ -16,6 +16,7 @@
 #include "runtime/Driver.h"
 #include "runtime/Error.h"
 #include "runtime/Module.h"
+#include "runtime/ModuleProfile.h"
 
 #include "gtest/gtest.h"
 
@@ -68,6 +69,19 @@ TEST_F(DriverAbsent, LoadingPtxThrowsADriverErrorNamingTheCall) {
     EXPECT_EQ(E.call(), Expected);
     std::string What = E.what();
     EXPECT_EQ(What.rfind(Expected + " failed: CUDA_ERROR_", 0), 0u) << What;
+  }
+}
+
+TEST_F(DriverAbsent, DeviceSMsThrowNamingTheCallAndTheKernel) {
+  // No context can be current: the launch observer's question fails
+  // cleanly, naming the launch it was about.
+  try {
+    std::uint32_t SMs = getCurrentDeviceSMs("_Z6nqueenPii");
+    FAIL() << "a device's SM count (" << SMs << ") without a usable driver";
+  } catch (const DriverError &E) {
+    EXPECT_NE(E.code(), CUDA_SUCCESS);
+    EXPECT_EQ(E.call(), "cuCtxGetDevice");
+    EXPECT_EQ(E.kernel(), "_Z6nqueenPii");
   }
 }
 

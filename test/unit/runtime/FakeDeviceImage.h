@@ -12,6 +12,7 @@
 #ifndef DIVOPT_TEST_UNIT_RUNTIME_FAKEDEVICEIMAGE_H
 #define DIVOPT_TEST_UNIT_RUNTIME_FAKEDEVICEIMAGE_H
 
+#include "profile/ProfileCounters.h"
 #include "runtime/HostLaunchPlan.h"
 
 #include <cstdint>
@@ -47,6 +48,27 @@ inline std::string getBytes(const std::vector<std::uint64_t> &Words) {
     for (unsigned I = 0; I < 8; ++I)
       B.push_back(char((W >> (8 * I)) & 0xff));
   return B;
+}
+
+/// An instrumented image whose kernel Kernel (control-flow hash CfgHash)
+/// has one two-way branch that ran Execs warp executions, half of them
+/// divergent: enough counters for a collector to record Kernel's launches.
+inline FakeDeviceImage makeCountedImage(const std::string &Kernel,
+                                        std::uint64_t CfgHash,
+                                        std::uint64_t Execs) {
+  profile::CounterFunction F;
+  F.Symbol = "__divopt_prof_c_" + Kernel;
+  F.Key = {Kernel, CfgHash};
+  profile::CounterSite If;
+  If.Ways = 2;
+  F.Sites = {If};
+  FakeDeviceImage M;
+  M.Globals["__divopt_prof_d_" + Kernel] =
+      profile::writeCounterDescriptor({F}) + '\0';
+  std::uint64_t Half = Execs / 2;
+  M.Globals[F.Symbol] = getBytes({Execs, Half, 0, 0, 16 * Half + 32 * Half,
+                                  16 * Half, Execs, Half, Half, 0});
+  return M;
 }
 
 } // namespace divopt::test

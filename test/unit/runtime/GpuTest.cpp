@@ -17,7 +17,10 @@
 #include "runtime/Event.h"
 #include "runtime/Launch.h"
 #include "runtime/Module.h"
+#include "runtime/ModuleProfile.h"
 #include "runtime/OccupancyQuery.h"
+
+#include "FakeDeviceImage.h"
 
 #include "gtest/gtest.h"
 
@@ -129,6 +132,37 @@ TEST_F(Gpu, DevicePropertiesAreRead) {
   EXPECT_EQ(P.WarpSize, 32);
   EXPECT_GE(P.SharedPerBlockOptin, P.SharedPerBlock);
   EXPECT_GE(getDriverVersion(), 1000);
+}
+
+TEST_F(Gpu, ProfiledLaunchesRecordTheDevicesSMs) {
+  DeviceProperties Props = Ctx->device().properties();
+  ASSERT_GT(Props.MultiprocessorCount, 0);
+  auto SMs = static_cast<std::uint32_t>(Props.MultiprocessorCount);
+  EXPECT_EQ(getCurrentDeviceSMs("saxpy"), SMs);
+  // Launched for real, through the launch observer; the counters are
+  // stood in for (saxpy is not instrumented) so that the collector keeps
+  // the launches.
+  divopt::profile::Profile P;
+  {
+    ModuleProfile MP;
+    runSaxpy(/*ByName=*/false, 1000);
+    runSaxpy(/*ByName=*/false, 1000);
+    std::vector<std::string> Warnings;
+    P = MP.collect(Warnings, [](const void *) {
+      return std::unique_ptr<divopt::launch::DeviceImage>(
+          new divopt::test::FakeDeviceImage(
+              divopt::test::makeCountedImage("saxpy", 0x5a, 2)));
+    });
+    EXPECT_TRUE(Warnings.empty());
+  }
+  const divopt::profile::KernelLaunches *L = P.getLaunches("saxpy");
+  ASSERT_NE(L, nullptr);
+  ASSERT_EQ(L->Configs.size(), 1u);
+  const divopt::profile::LaunchConfig &C = L->Configs.begin()->first;
+  EXPECT_EQ(C.SMs, SMs);
+  EXPECT_EQ(C.Grid.X, 8u);
+  EXPECT_EQ(L->Configs.begin()->second, 2u);
+  EXPECT_DOUBLE_EQ(*L->getGridBlocksPerSM(128), 8.0 / SMs);
 }
 
 TEST_F(Gpu, LaunchComputesEveryElement) {

@@ -24,23 +24,11 @@ using divopt::launch::DeviceImage;
 namespace {
 
 using divopt::test::FakeDeviceImage;
-using divopt::test::getBytes;
 
 /// An instrumented module whose kernel loopadv_n8 has one two-way branch
 /// that ran Execs warp executions, half of them divergent.
 FakeDeviceImage getModule(std::uint64_t Execs) {
-  CounterFunction F;
-  F.Symbol = "__divopt_prof_c_loopadv_n8";
-  F.Key = {"loopadv_n8", 0xabc};
-  CounterSite If;
-  If.Ways = 2;
-  F.Sites = {If};
-  FakeDeviceImage M;
-  M.Globals["__divopt_prof_d_loopadv_n8"] = writeCounterDescriptor({F}) + '\0';
-  std::uint64_t Half = Execs / 2;
-  M.Globals[F.Symbol] = getBytes({Execs, Half, 0, 0, 16 * Half + 32 * Half,
-                                  16 * Half, Execs, Half, Half, 0});
-  return M;
+  return divopt::test::makeCountedImage("loopadv_n8", 0xabc, Execs);
 }
 
 TEST(ModuleProfileTest, LaunchShapesAreTheLaunchConfigs) {
@@ -53,6 +41,29 @@ TEST(ModuleProfileTest, LaunchShapesAreTheLaunchConfigs) {
   EXPECT_EQ(P.Block.X, 128u);
   EXPECT_EQ(P.Block.Z, 1u);
   EXPECT_EQ(P.SharedBytes, 512u);
+  EXPECT_EQ(P.SMs, 0u);
+  EXPECT_EQ(getProfileLaunch(C, 132).SMs, 132u);
+}
+
+TEST(ModuleProfileTest, LaunchesOnTwoDevicesAreTwoRecords) {
+  ModuleProfile MP;
+  int Library = 0;
+  MP.noteLaunch(&Library, "loopadv_n8", makeLaunchConfig(132, 96), 132);
+  MP.noteLaunch(&Library, "loopadv_n8", makeLaunchConfig(132, 96), 132);
+  MP.noteLaunch(&Library, "loopadv_n8", makeLaunchConfig(132, 96), 114);
+  std::vector<std::string> Warnings;
+  Profile P = MP.collect(Warnings, [&](const void *) {
+    return std::unique_ptr<DeviceImage>(new FakeDeviceImage(getModule(8)));
+  });
+  const KernelLaunches &L = P.Launches.at("loopadv_n8");
+  ASSERT_EQ(L.Configs.size(), 2u);
+  divopt::profile::LaunchConfig On132 =
+      getProfileLaunch(makeLaunchConfig(132, 96), 132);
+  EXPECT_EQ(L.Configs.at(On132), 2u);
+  EXPECT_DOUBLE_EQ(*L.getGridBlocksPerSM(96), 1.0);
+  std::string Text = writeProfile(P);
+  EXPECT_NE(Text.find(" count=2 sms=132\n"), std::string::npos) << Text;
+  EXPECT_NE(Text.find(" count=1 sms=114\n"), std::string::npos) << Text;
 }
 
 TEST(ModuleProfileTest, CollectsTheModulesLaunchedFrom) {

@@ -9,6 +9,7 @@
 #include "analysis/model/InstructionLatency.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Instructions.h"
 
@@ -25,6 +26,12 @@ static bool isOffChipLoad(const Instruction &I) {
   if (!LI)
     return false;
   unsigned AS = LI->getPointerAddressSpace();
+  // A generic pointer into a __shared__ array (clang addresses them through
+  // an addrspacecast) is a shared load: NVPTX infers the space.
+  if (AS == 0)
+    AS = getUnderlyingObject(LI->getPointerOperand())
+             ->getType()
+             ->getPointerAddressSpace();
   return AS == 0 || AS == 1;
 }
 
@@ -46,7 +53,9 @@ double getBlockChainLatency(const BasicBlock &BB, unsigned CC) {
       if (const auto *D = dyn_cast<Instruction>(Op))
         if (auto It = Ready.find(D); It != Ready.end())
           Start = std::max(Start, It->second);
-    double Done = Start + getInstructionLatency(I, CC);
+    // Nothing waits for a store to complete: it ends no chain.
+    double Done =
+        Start + (isa<StoreInst>(I) ? 0.0 : getInstructionLatency(I, CC));
     Ready[&I] = Done;
     Longest = std::max(Longest, Done);
   }

@@ -38,6 +38,22 @@ namespace divopt {
 /// hits only.
 constexpr double GlobalLoadLatency = 300;
 
+/// Cycles a warp alone on its scheduler waits, per arm of a two-way branch
+/// that it runs, to branch into the arm and reconverge after it (BSSY, BRA,
+/// BSYNC in SASS), beyond the arms' own chains and the branch instruction's
+/// latency (held by the branching block's chain). bench/latency/branch.cu on
+/// an H100 (bench/results/2026-11-26-h100-branch-latency.md): one warp runs
+/// an if/else whose arms are 12-60 dependent instructions; per iteration,
+/// taking one arm costs 28 cycles more than computing both arms and
+/// selecting, and running both (the lanes disagree) 56 more, at every arm
+/// length. Less the branch's own 5: 25 an arm.
+constexpr double ArmBranchLatency = 25;
+
+/// Two-way branches whose arms both hold at most this many instructions
+/// ptxas turns into predicated code, without branches (branch.cu's arms of
+/// 3-8 instructions ran as fast divergent as uniform).
+constexpr unsigned PredicatedArmInstructions = 8;
+
 /// Cycles from issue until a dependent instruction may use I's result.
 double getInstructionLatency(const llvm::Instruction &I, unsigned CC);
 

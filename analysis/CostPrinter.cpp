@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CostPrinter.h"
+#include "ChainLatency.h"
 #include "CostModel.h"
 #include "InstructionCost.h"
 #include "KernelInfo.h"
@@ -44,6 +45,8 @@ PreservedAnalyses CostPrinterPass::run(Function &F,
     OS << "  block ";
     BB.printAsOperand(OS, /*PrintType=*/false);
     OS << ": cost=" << format("%.1f", getBlockCost(BB, T.ComputeCapability))
+       << " latency="
+       << format("%.1f", getBlockChainLatency(BB, T.ComputeCapability))
        << "\n";
   }
   return PreservedAnalyses::all();

@@ -98,6 +98,13 @@ std::optional<unsigned> FunctionProfile::getBlockSize() const {
   return unsigned(*N);
 }
 
+std::optional<double>
+FunctionProfile::getGridBlocksPerSM(unsigned BlockThreads) const {
+  if (!Launches)
+    return std::nullopt;
+  return Launches->getGridBlocksPerSM(BlockThreads);
+}
+
 static const DivergenceProfile *getCached(Module &M,
                                           ModuleAnalysisManager &MAM) {
   return MAM.getCachedResult<DivergenceProfileAnalysis>(M);
@@ -114,7 +121,15 @@ FunctionProfile getFunctionProfile(Function &F, ModuleAnalysisManager &MAM) {
 }
 
 Target getProfiledTarget(const KernelInfo &KI, const FunctionProfile &FP) {
-  return Target::get(KI, FP.getBlockSize());
+  Target T = Target::get(KI, FP.getBlockSize());
+  // The grid matters at the block size the model takes: one the code or
+  // the profile fixes.
+  if (T.Shape.isExact())
+    if (std::optional<double> Blocks = FP.getGridBlocksPerSM(T.BlockSize)) {
+      T.GridBlocksPerSM = Blocks;
+      T.GridFromProfile = true;
+    }
+  return T;
 }
 
 WarpOutcomes getMeasuredOutcomes(const profile::BranchRecord &B) {

@@ -84,6 +84,9 @@ public:
   std::optional<double> getTripsPerEntry(const llvm::Loop &L) const;
   /// The block size most launches of the kernel used.
   std::optional<unsigned> getBlockSize() const;
+  /// Blocks per SM of the kernel's most frequent grid at that block size,
+  /// where its launch records name the device's SM count.
+  std::optional<double> getGridBlocksPerSM(unsigned BlockThreads) const;
 
 private:
   const profile::FunctionRecord *Record = nullptr;
@@ -97,7 +100,9 @@ FunctionProfile getFunctionProfile(llvm::Function &F,
 FunctionProfile getFunctionProfile(llvm::Function &F,
                                    llvm::ModuleAnalysisManager &MAM);
 
-/// F's target, at the block size the profile measured if it has one.
+/// F's target, at the block size the profile measured if it has one, and
+/// with the grid its launches used at that size (Target::GridBlocksPerSM)
+/// where they name the device's SM count.
 Target getProfiledTarget(const KernelInfo &KI, const FunctionProfile &FP);
 
 /// A branch's measured warp outcomes: diverged, all-then, all-else, as

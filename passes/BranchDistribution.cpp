@@ -119,22 +119,42 @@ Phase measureBlock(const BasicBlock &BB, unsigned CC) {
   return {getBlockCost(BB, CC), getBlockChainLatency(BB, CC)};
 }
 
+/// One arm of a two-way region: its time, and its instructions (whether
+/// ptxas keeps the branch to it).
+struct Arm {
+  Phase Time;
+  unsigned Instructions = 0;
+
+  void add(const BasicBlock &BB, double Weight, unsigned CC) {
+    Time += measureBlock(BB, CC).times(Weight);
+    Instructions += BB.size();
+  }
+};
+
 /// A two-way region's arms as a warp runs them: both, one after the other,
-/// where its lanes disagree (divergentRegionCost), else the one they take.
-Phase runArms(const Phase &Then, const Phase &Else, const WarpOutcomes &W) {
-  return {W.Both * divergentRegionCost(Then.Cost, Else.Cost) +
-              W.ThenOnly * Then.Cost + W.ElseOnly * Else.Cost,
-          W.Both * (Then.Latency + Else.Latency) + W.ThenOnly * Then.Latency +
-              W.ElseOnly * Else.Latency};
+/// where its lanes disagree (divergentRegionCost), else the one they take;
+/// each arm it branches into and reconverges from adds ArmBranchLatency to
+/// the path, unless both arms are short enough for ptxas to predicate.
+Phase runArms(const Arm &Then, const Arm &Else, const WarpOutcomes &W) {
+  bool Branched = Then.Instructions > PredicatedArmInstructions ||
+                  Else.Instructions > PredicatedArmInstructions;
+  auto Latency = [&](const Arm &A) {
+    return A.Time.Latency +
+           (Branched && A.Instructions ? ArmBranchLatency : 0.0);
+  };
+  double T = Latency(Then), F = Latency(Else);
+  return {W.Both * divergentRegionCost(Then.Time.Cost, Else.Time.Cost) +
+              W.ThenOnly * Then.Time.Cost + W.ElseOnly * Else.Time.Cost,
+          W.Both * (T + F) + W.ThenOnly * T + W.ElseOnly * F};
 }
 
 /// What the region costs a warp before melding.
 Phase costBefore(const MeldRegion &R, ArrayRef<double> Weights,
                  const WarpOutcomes &W, unsigned CC) {
-  Phase T, F;
+  Arm T, F;
   for (auto [P, Wt] : zip(R.Pairs, Weights)) {
-    T += measureBlock(*P.Then, CC).times(Wt);
-    F += measureBlock(*P.Else, CC).times(Wt);
+    T.add(*P.Then, Wt, CC);
+    F.add(*P.Else, Wt, CC);
   }
   Phase Region = measureBlock(*R.Branch->getParent(), CC);
   Region += runArms(T, F, W);
@@ -148,12 +168,12 @@ Phase costAfter(const MeldRegion &R, const MeldResult &M,
                 ArrayRef<double> Weights, const WarpOutcomes &W, unsigned CC) {
   auto Weighted = [&](ArrayRef<BasicBlock *> Blocks,
                       ArrayRef<const BlockPair *> Origin) {
-    Phase C;
+    Arm A;
     for (auto [BB, P] : zip(Blocks, Origin))
-      C += measureBlock(*BB, CC).times(P ? Weights[P - R.Pairs.data()] : 1.0);
-    return C;
+      A.add(*BB, P ? Weights[P - R.Pairs.data()] : 1.0, CC);
+    return A;
   };
-  Phase Region = Weighted(M.Blocks, M.Origin);
+  Phase Region = Weighted(M.Blocks, M.Origin).Time;
   Region += runArms(Weighted(M.ThenOnly, M.ThenOrigin),
                     Weighted(M.ElseOnly, M.ElseOrigin), W);
   return Region;
@@ -252,7 +272,7 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
 Phase costOfArms(BranchInst &Br, BasicBlock *Join, LoopInfo &LI,
                  ScalarEvolution &SE, const WarpOutcomes &W, unsigned CC) {
   const Loop *Outer = LI.getLoopFor(Br.getParent());
-  Phase Arm[2];
+  Arm Arms[2];
   for (unsigned I = 0; I < 2; ++I) {
     SmallPtrSet<BasicBlock *, 16> Seen;
     SmallVector<BasicBlock *, 16> Work{Br.getSuccessor(I)};
@@ -260,13 +280,12 @@ Phase costOfArms(BranchInst &Br, BasicBlock *Join, LoopInfo &LI,
       BasicBlock *BB = Work.pop_back_val();
       if (BB == Join || !Seen.insert(BB).second)
         continue;
-      Arm[I] +=
-          measureBlock(*BB, CC).times(getTripWeight(*BB, Outer, LI, SE));
+      Arms[I].add(*BB, getTripWeight(*BB, Outer, LI, SE), CC);
       append_range(Work, successors(BB));
     }
   }
   Phase Region = measureBlock(*Br.getParent(), CC);
-  Region += runArms(Arm[0], Arm[1], W);
+  Region += runArms(Arms[0], Arms[1], W);
   return Region;
 }
 

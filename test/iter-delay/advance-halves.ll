@@ -36,7 +36,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; The cost model charges the two-halves form 2 slots a trip for its
 ; bookkeeping, which ptxas schedules into the arms; the other forms 8
 ; (@post_with_loop, the last, keeps the rotated form).
-; REMARK-COUNT-5: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre {{.*}}, vote overhead 2.0 per trip; {{.*}} (forced)
+; REMARK-COUNT-5: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre {{.*}}, vote overhead -2.5 per trip; {{.*}} (forced)
 ; REMARK:         remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre {{.*}}, vote overhead 8.0 per trip; {{.*}} (forced)
 
 ; The first iteration's draw runs once, before the loop. Half 1's arm, its

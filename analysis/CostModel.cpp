@@ -422,6 +422,18 @@ static double computeAdvancePerTrip(DelayStrategy S, double P, unsigned Ones,
          });
 }
 
+/// E[max] of 32 independent standard normal deviates.
+constexpr double WarpMaxDeviate = 2.0427;
+
+double getStragglerFactor(double TripsPerIteration, double Iterations) {
+  if (Iterations <= 0 || TripsPerIteration <= 0)
+    return 1.0;
+  // Trips of one or two per iteration, TripsPerIteration on average.
+  double M = TripsPerIteration;
+  double Variance = std::max(0.0, (M - 1) * (2 - M));
+  return 1 + WarpMaxDeviate * std::sqrt(Variance / Iterations) / M;
+}
+
 double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
                                double OverheadPerTrip, unsigned Ones,
                                unsigned Zeros) {
@@ -436,7 +448,11 @@ double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
   // The arm a trip runs: majority the side its vote serves, round robin
   // each by its duty.
   double Arm = ThenShare * B.Then + (1 - ThenShare) * B.Else;
-  return (OverheadPerTrip + B.Pre + Arm + B.Post) / Adv;
+  double Trip = Arm + std::max(0.0, OverheadPerTrip + B.Pre + B.Post);
+  double Cost = Trip / Adv;
+  if (B.LaneIterations)
+    Cost *= getStragglerFactor(1 / Adv, *B.LaneIterations);
+  return Cost;
 }
 
 double costPerIterationSwitch(const SwitchBodyCost &B, ArrayRef<double> P) {

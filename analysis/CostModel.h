@@ -241,6 +241,10 @@ struct LoopBodyCost {
   /// Measured by a profile (ProfileUse.h): the warp outcomes, in place of
   /// independent lanes of probability P.
   std::optional<WarpOutcomes> Outcomes = std::nullopt;
+  /// Measured by a profile: the iterations a lane runs per loop entry. A
+  /// delayed loop's warp runs until its slowest lane is done
+  /// (getStragglerFactor).
+  std::optional<double> LaneIterations = std::nullopt;
 };
 
 /// Expected issue cost per iteration, per warp, of the loop as it is (both
@@ -258,10 +262,24 @@ double advancePerTrip(DelayStrategy S, double P, unsigned Ones = 1,
                       unsigned Zeros = 1,
                       std::optional<double> Switch = std::nullopt);
 
+/// How much longer a delayed loop's warp runs than its lanes' mean, when
+/// each of its 32 lanes runs Iterations iterations of TripsPerIteration
+/// trips on average: the warp's trips are its slowest lane's, the mean
+/// plus the expected largest of 32 normal deviates (2.04) times the
+/// standard deviation of a lane's trips. An iteration takes one trip or
+/// two under loop advance and 1:1 round robin (one where the lane's way
+/// changes, two where it does not), the variance used for every strategy:
+/// exact for those, the least there can be for the others, whose lanes may
+/// wait longer. 1 where every iteration takes the same trips.
+double getStragglerFactor(double TripsPerIteration, double Iterations);
+
 /// Expected issue cost per iteration after iteration delaying: every trip
 /// pays the vote overhead, the pre-branch code (some lane always needs a new
 /// iteration), one arm and the post-branch code, and a lane needs
-/// 1/advancePerTrip trips per iteration.
+/// 1/advancePerTrip trips per iteration. An overhead below zero is code
+/// before and after the branch hidden behind the arm, never more than
+/// there is. With LaneIterations known, the warp pays its stragglers
+/// (getStragglerFactor).
 double costPerIterationDelayed(const LoopBodyCost &B, DelayStrategy S,
                                double OverheadPerTrip, unsigned Ones = 1,
                                unsigned Zeros = 1);

@@ -311,9 +311,12 @@ double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
   // slots of sm_90, scaled for other targets by the integer ALU's cost.
   double Scale = getOpClassCost(OpClass::IntALU, CC) / 2.0;
   // Loop advance in two halves (HalvedAdvance.h) keeps its bookkeeping in
-  // the arms' blocks, where ptxas hides it: 2 slots a trip, fitted to its
-  // forced runs on an H200 (LOOP-ADVANCE N=8..128, SYN-ITDELAY N=16..256
-  // at f=0.5, bench/results/2026-11-26-loopadv-advance-ptx.md). Plain
+  // the arms' blocks, where ptxas hides it and some of the code before and
+  // after the branch too: -2.5 slots a trip, with the stragglers of a
+  // profiled loop charged apart (getStragglerFactor), fitted to its forced
+  // runs on an H200 (LOOP-ADVANCE N=8..128 at switch rates 0-1, SYN-ITDELAY
+  // N=8..256 at f=0.1-0.9: within 1.6% of 20 of 21 configurations,
+  // bench/results/2026-11-26-advance-overhead-fit.md). Plain
   // round robin no longer votes (8 was fitted with two ballots and an exit
   // vote per trip), and majority and idle-trip removal now vote once; those
   // constants are kept, on the side of refusing, until they are refitted
@@ -321,7 +324,7 @@ double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
   if (V == DelayVote::Majority)
     return 12.0 * Scale;
   if (V == DelayVote::Advance && Halved)
-    return 2.0 * Scale;
+    return -2.5 * Scale;
   return (IdleRemoval ? 14.0 : 8.0) * Scale;
 }
 

@@ -155,7 +155,8 @@ DelayShape mapShape(const DelayShape &S, llvm::ValueToValueMapTy &VMap);
 bool delayVotes(DelayVote V, bool IdleRemoval);
 
 /// Issue cost a warp spends per trip on the vote and the bookkeeping;
-/// Halved: loop advance takes its two-halves form (canHalveAdvance).
+/// Halved: loop advance takes its two-halves form (canHalveAdvance), whose
+/// cost is below zero: it hides some of the code around the branch.
 double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
                        bool Halved = false);
 

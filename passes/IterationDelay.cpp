@@ -227,6 +227,10 @@ struct BodyModel {
   std::function<double(ArrayRef<double> P)> Before;
   std::function<double(const Choice &C, double Overhead, ArrayRef<double> P)>
       Delayed;
+  /// How much longer the slowest lane keeps the warp in the delayed loop
+  /// (getStragglerFactor), 1 where the profile does not say.
+  std::function<double(const Choice &C, ArrayRef<double> P)> Stragglers =
+      [](const Choice &, ArrayRef<double>) { return 1.0; };
   SmallVector<double, 8> Nominal;
   /// The probabilities a strategy must not lose at, when not known.
   std::vector<SmallVector<double, 8>> Range;
@@ -305,6 +309,10 @@ BodyModel Delayer::modelBranch(const DelayShape &S) const {
     Body.Outcomes = getMeasuredOutcomes(*R);
     if (std::optional<double> C = R->getDirectionChangeRate())
       Body.Switch = C;
+    auto &LI = FAM.getResult<LoopAnalysis>(F);
+    if (const Loop *L = LI.getLoopFor(S.Header))
+      if (const profile::LoopRecord *LR = FP.getLoop(*L))
+        Body.LaneIterations = LR->getIterationsPerLane();
   }
   M.Nominal = {Body.P};
   for (double P : UnknownProbabilities)
@@ -322,6 +330,14 @@ BodyModel Delayer::modelBranch(const DelayShape &S) const {
     return costPerIterationDelayed(B, C.Model(), Overhead, Opts.Ones,
                                    Opts.Zeros);
   };
+  if (Body.LaneIterations)
+    M.Stragglers = [Body, this](const Choice &C, ArrayRef<double> P) {
+      bool OneToOne = C.Model() == DelayStrategy::Advance ||
+                      (Opts.Ones == 1 && Opts.Zeros == 1);
+      double Adv = advancePerTrip(C.Model(), P[0], OneToOne ? 1 : Opts.Ones,
+                                  OneToOne ? 1 : Opts.Zeros, Body.Switch);
+      return Adv > 0 ? getStragglerFactor(1 / Adv, *Body.LaneIterations) : 1.0;
+    };
   raw_string_ostream OS(M.Describe);
   OS << "pre " << format("%.1f", S.PreCost) << ", arms "
      << format("%.1f", S.ThenCost) << "+" << format("%.1f", S.ElseCost)
@@ -513,7 +529,11 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
             "false are not live for it and never wait), ";
   Head << Best->describe(Opts, isSwitch(Cand.S))
        << "; per iteration: " << M.Describe << ", vote overhead "
-       << format("%.1f", Overhead(*Best)) << " per trip; ";
+       << format("%.1f", Overhead(*Best)) << " per trip";
+  if (double Slowest = M.Stragglers(*Best, M.Nominal); Slowest > 1.0005)
+    Head << ", the slowest lane's trips x" << format("%.3f", Slowest)
+         << " (lanes' iterations from the profile)";
+  Head << "; ";
   raw_string_ostream Tail(Cand.Tail);
   if (!M.Known)
     Tail << "; worst case over " << M.RangeName << " "

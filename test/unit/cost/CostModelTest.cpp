@@ -261,6 +261,34 @@ TEST(CostModel, SwitchRate) {
               140.0, 1e-6);
 }
 
+// The slowest of 32 lanes: none where every iteration takes the same
+// trips; at a switch rate of 1/2, 1.5 trips an iteration of deviation
+// 1/2, so the warp runs 1 + 2.0427 * sqrt(1/4 / I) / 1.5 times the mean
+// (the exact expected largest of 32 binomials: 1.0858 at I = 64,
+// bench/results/2026-11-26-advance-overhead-fit.md), shrinking with I.
+TEST(CostModel, Stragglers) {
+  EXPECT_DOUBLE_EQ(getStragglerFactor(1.0, 64), 1.0);
+  EXPECT_DOUBLE_EQ(getStragglerFactor(2.0, 64), 1.0);
+  EXPECT_DOUBLE_EQ(getStragglerFactor(1.5, 0), 1.0);
+  EXPECT_NEAR(getStragglerFactor(1.5, 64), 1 + 2.0427 * 0.0625 / 1.5, 1e-9);
+  EXPECT_NEAR(getStragglerFactor(1.5, 64), 1.0858, 1e-3);
+  EXPECT_LT(getStragglerFactor(1.5, 1024), getStragglerFactor(1.5, 64));
+  // Round robin 3:1 waits up to 4 trips: no variance this form knows.
+  EXPECT_DOUBLE_EQ(getStragglerFactor(2.5, 64), 1.0);
+  // Applied to the delayed cost where the profile gives the iterations.
+  LoopBodyCost Half{10, 100, 100, 10, 0.5, 0.5};
+  LoopBodyCost Profiled = Half;
+  Profiled.LaneIterations = 64;
+  EXPECT_NEAR(costPerIterationDelayed(Profiled, DelayStrategy::Advance, 20),
+              costPerIterationDelayed(Half, DelayStrategy::Advance, 20) *
+                  getStragglerFactor(1.5, 64),
+              1e-9);
+  // A negative overhead hides code around the branch, never the arm.
+  LoopBodyCost Tiny{1, 100, 100, 1, 0.5, 1.0};
+  EXPECT_NEAR(costPerIterationDelayed(Tiny, DelayStrategy::Advance, -5), 100.0,
+              1e-9);
+}
+
 // Loop advance is round robin 1:1 whatever duty cycle is passed.
 TEST(CostModel, AdvanceIsRoundRobinOneToOne) {
   EXPECT_NEAR(advancePerTrip(DelayStrategy::Advance, 0.5, 3, 1), 2.0 / 3, 1e-9);

@@ -51,7 +51,8 @@ enum Half { H1, H2 };
 class AdvanceHalver {
 public:
   explicit AdvanceHalver(const DelayShape &S)
-      : S(S), Ctx(S.Header->getContext()), F(S.Header->getParent()) {}
+      : S(S), Ctx(S.Header->getContext()), F(S.Header->getParent()),
+        I1(Type::getInt1Ty(Ctx)) {}
 
   void run();
 
@@ -68,12 +69,13 @@ private:
   SmallVector<BasicBlock *, 8> armBlocks(BasicBlock *Entry) const;
   Value *in(Half H, Value *V) const;
   PHINode *createPhi(BasicBlock *BB, Type *Ty, const Twine &Name);
-  void addEntries(Half H, BasicBlock *Skip, BasicBlock *PreEnd);
-  void exitFrom(BasicBlock *Latch, BasicBlock *GoOn);
+  void addEntries(Half H, BasicBlock *Skip, BasicBlock *Latch,
+                  BasicBlock *PreEnd);
 
   const DelayShape &S;
   LLVMContext &Ctx;
   Function *F;
+  Type *I1;
 
   BasicBlock *BranchBB = nullptr, *NewHeader = nullptr, *Half2 = nullptr,
              *NewLatch = nullptr, *NewExit = nullptr;
@@ -94,8 +96,11 @@ private:
   /// of each half (delay.header, delay.half2) and at the trip's end
   /// (delay.latch).
   DenseMap<Value *, PHINode *> Top[2], End;
-  /// Post values read after the loop.
+  PHINode *Exited1 = nullptr, *Exited = nullptr;
+  /// Post values read after the loop, and for those that are the next
+  /// iteration's state, the header phi whose state carries them out.
   SetVector<Instruction *> LiveOut;
+  DenseMap<Value *, PHINode *> CarriedOut;
   Value *Cond = nullptr;
 };
 
@@ -144,6 +149,20 @@ void AdvanceHalver::collectValues() {
   ThenArm = armBlocks(S.Then);
   ElseArm = armBlocks(S.Else);
   collectReadAfterLoop(S.PostBlocks, InLoop, LiveOut);
+  // A leaving lane keeps its state (on its edge the next iteration's
+  // would be a copy, or a value code generation knows equal, for nothing),
+  // but carries out a post value read after the loop that is the next
+  // iteration's state; not in a header phi read after the loop too, nor in
+  // the condition's, which must keep a leaving lane out of half 2.
+  for (size_t I = 0; I < HeaderPhis.size(); ++I) {
+    PHINode *P = HeaderPhis[I];
+    auto *Next = dyn_cast<Instruction>(LatchValues[I]);
+    if (Next && LiveOut.contains(Next) && P != Cond &&
+        all_of(P->users(), [&](User *U) {
+          return InLoop.contains(cast<Instruction>(U)->getParent());
+        }))
+      CarriedOut.try_emplace(Next, P);
+  }
 }
 
 void AdvanceHalver::createBlocks() {
@@ -163,6 +182,8 @@ void AdvanceHalver::createBlocks() {
     AddTops(P);
   for (Instruction *I : PreValues)
     AddTops(I);
+  Exited1 = createPhi(Half2, I1, "delay.exited.h1");
+  Exited = createPhi(NewLatch, I1, "delay.exited");
 }
 
 /// Half 2's post: a copy reading the pending iteration's values at the
@@ -247,75 +268,101 @@ void AdvanceHalver::buildHeader() {
 
 /// The incoming values of the phis that end half H (delay.half2 for half
 /// 1, delay.latch for half 2): from Skip the lanes that did not run it,
-/// from PreEnd those that ran it and go on. The lanes that ran their last
-/// iteration in it have left the loop.
-void AdvanceHalver::addEntries(Half H, BasicBlock *Skip, BasicBlock *PreEnd) {
+/// from Latch those that ran their last iteration, from PreEnd those that
+/// go on.
+void AdvanceHalver::addEntries(Half H, BasicBlock *Skip, BasicBlock *Latch,
+                               BasicBlock *PreEnd) {
   ValueToValueMapTy &PreMap = H == H1 ? PreMap1 : PreMap2;
   DenseMap<Value *, PHINode *> &Out = H == H1 ? Top[H2] : End;
   for (size_t I = 0; I < HeaderPhis.size(); ++I) {
     PHINode *P = HeaderPhis[I];
-    Out[P]->addIncoming(Top[H][P], Skip);
-    Out[P]->addIncoming(in(H, LatchValues[I]), PreEnd);
+    Value *Cur = Top[H][P], *Next = in(H, LatchValues[I]);
+    bool CarriesOut = CarriedOut.lookup(LatchValues[I]) == P;
+    Out[P]->addIncoming(Cur, Skip);
+    Out[P]->addIncoming(CarriesOut ? Next : Cur, Latch);
+    Out[P]->addIncoming(Next, PreEnd);
   }
   for (Instruction *V : PreValues) {
-    Out[V]->addIncoming(Top[H][V], Skip);
+    Value *Cur = Top[H][V];
+    Out[V]->addIncoming(Cur, Skip);
+    Out[V]->addIncoming(Cur, Latch);
     Out[V]->addIncoming(PreMap[V], PreEnd);
   }
 }
 
-/// A half's exit test leaves the loop where it stands: no flag carries the
-/// lane's leaving to the end of the trip.
-void AdvanceHalver::exitFrom(BasicBlock *Latch, BasicBlock *GoOn) {
-  auto *Br = cast<BranchInst>(Latch->getTerminator());
-  for (unsigned I = 0; I < 2; ++I)
-    Br->setSuccessor(I, Br->getSuccessor(I) == S.Exit ? NewExit : GoOn);
-}
-
-/// Lanes that ran half 1 and go on with an else-iteration run half 2.
+/// Lanes that ran half 1 and go on with an else-iteration run half 2; a
+/// lane that left in half 1 keeps the condition it ran with, true.
 void AdvanceHalver::buildHalf2() {
-  exitFrom(S.Latch, Pre1.front());
-  addEntries(H1, NewHeader, PreEnd1);
+  auto *LatchBr = cast<BranchInst>(S.Latch->getTerminator());
+  bool ExitFirst = LatchBr->getSuccessor(0) == S.Exit;
+  Value *ExitCond = LatchBr->getCondition();
+  LatchBr->eraseFromParent();
+  BranchInst::Create(ExitFirst ? Half2 : Pre1.front(),
+                     ExitFirst ? Pre1.front() : Half2, ExitCond, S.Latch);
+  addEntries(H1, NewHeader, S.Latch, PreEnd1);
+  Exited1->addIncoming(ConstantInt::getFalse(Ctx), NewHeader);
+  Exited1->addIncoming(ConstantInt::getTrue(Ctx), S.Latch);
+  Exited1->addIncoming(ConstantInt::getFalse(Ctx), PreEnd1);
   BranchInst::Create(
       NewLatch, S.Else == S.Join ? cast<BasicBlock>(PostMap[S.Join]) : S.Else,
       in(H2, Cond), Half2);
 }
 
 void AdvanceHalver::buildLatch() {
-  exitFrom(Latch2, Pre2.front());
-  addEntries(H2, Half2, PreEnd2);
+  auto *LatchBr = cast<BranchInst>(Latch2->getTerminator());
+  bool ExitFirst = LatchBr->getSuccessor(0) == S.Exit;
+  Value *ExitCond = LatchBr->getCondition();
+  LatchBr->eraseFromParent();
+  BranchInst::Create(ExitFirst ? NewLatch : Pre2.front(),
+                     ExitFirst ? Pre2.front() : NewLatch, ExitCond, Latch2);
+  addEntries(H2, Half2, Latch2, PreEnd2);
+  Exited->addIncoming(Exited1, Half2);
+  Exited->addIncoming(ConstantInt::getTrue(Ctx), Latch2);
+  Exited->addIncoming(ConstantInt::getFalse(Ctx), PreEnd2);
   for (auto &[V, P] : Top[H1])
     P->addIncoming(End[V], NewLatch);
-  BranchInst::Create(NewHeader, NewLatch);
+  BranchInst::Create(NewExit, NewHeader, Exited, NewLatch);
   BranchInst::Create(S.Exit, NewExit);
   S.Exit->replacePhiUsesWith(S.Latch, NewExit);
 }
 
-/// Values used after the loop are the lane's last iteration's, in the half
-/// it left from: its pending iteration's header phis and pre values, its
-/// copy of post.
+/// Values used after the loop are the lane's last iteration's.
 void AdvanceHalver::replaceLiveOuts() {
   SmallPtrSet<BasicBlock *, 32> NewLoop(InLoop.begin(), InLoop.end());
   for (auto *Blocks : {&Post2, &Pre1, &Pre2})
     NewLoop.insert(Blocks->begin(), Blocks->end());
   NewLoop.insert({NewHeader, Half2, NewLatch});
+  auto After = [&](Use &U) {
+    auto *BB = cast<Instruction>(U.getUser())->getParent();
+    return !NewLoop.contains(BB) && BB != NewExit;
+  };
   auto AfterLoop = [&](Use &U) {
     auto *BB = cast<Instruction>(U.getUser())->getParent();
-    return !NewLoop.contains(BB) && !InPre.contains(BB) && BB != NewExit;
+    return !NewLoop.contains(BB) && !InPre.contains(BB);
   };
-  auto LeaveWith = [&](Value *V, Value *FromHalf1, Value *FromHalf2) {
-    if (none_of(V->uses(), AfterLoop))
-      return;
-    PHINode *Out = createPhi(NewExit, V->getType(), V->getName() + ".out");
-    Out->addIncoming(FromHalf1, S.Latch);
-    Out->addIncoming(FromHalf2, Latch2);
-    V->replaceUsesWithIf(Out, AfterLoop);
-  };
-  for (PHINode *P : HeaderPhis)
-    LeaveWith(P, Top[H1][P], Top[H2][P]);
-  for (Instruction *V : PreValues)
-    LeaveWith(V, Top[H1][V], Top[H2][V]);
-  for (Instruction *V : LiveOut)
-    LeaveWith(V, V, in(H2, V));
+  // Header phis and pre values: the pending iteration's at the trip's end,
+  // which a leaving lane keeps.
+  for (auto &[V, P] : End)
+    V->replaceUsesWithIf(P, AfterLoop);
+  for (Instruction *Out : LiveOut) {
+    Value *Last = nullptr;
+    if (PHINode *Carrier = CarriedOut.lookup(Out)) {
+      Last = End[Carrier];
+    } else {
+      Constant *Unread = getUnreadValue(Out->getType());
+      PHINode *L1 = createPhi(Half2, Out->getType(), Out->getName() + ".last");
+      L1->addIncoming(Unread, NewHeader);
+      L1->addIncoming(Out, S.Latch);
+      L1->addIncoming(Unread, PreEnd1);
+      PHINode *L2 =
+          createPhi(NewLatch, Out->getType(), Out->getName() + ".last");
+      L2->addIncoming(L1, Half2);
+      L2->addIncoming(in(H2, Out), Latch2);
+      L2->addIncoming(Unread, PreEnd2);
+      Last = L2;
+    }
+    Out->replaceUsesWithIf(Last, After);
+  }
 }
 
 void AdvanceHalver::run() {

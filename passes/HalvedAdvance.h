@@ -13,28 +13,27 @@
 //   pre (the original blocks, now the first iteration's only)
 //   delay.header: state, pre-values
 //                 br c, Then, delay.half2
-//   Then, Join ... Latch (post): br exits, delay.exit, pre.h1
+//   Then, Join ... Latch (post): br exits, delay.half2, pre.h1
 //   pre.h1:       the next iteration's pre; br delay.half2
-//   delay.half2:  state, pre-values
+//   delay.half2:  state, pre-values, exited after half 1
 //                 br c, delay.latch, Else
-//   Else, Join.h2 ... Latch.h2: br exits, delay.exit, pre.h2
+//   Else, Join.h2 ... Latch.h2: br exits, delay.latch, pre.h2
 //   pre.h2:       the next iteration's pre; br delay.latch
-//   delay.latch:  state, pre-values; br delay.header
-//   delay.exit:   the values read after the loop, from the half the lane
-//                 left; br Exit
+//   delay.latch:  state, pre-values, exited; br exited, delay.exit,
+//                 delay.header
 //
 // A lane whose pending iteration takes the then-way runs it in half 1; if
 // its next one takes the else-way it runs that in half 2 of the same
-// trip. A lane leaves the loop from the half that ran its last iteration,
-// right after its exit test: no flag carries its leaving to the end of the
-// trip, and the end of the trip has no exit test. So every lane in the
-// loop runs one or two iterations a trip, each iteration's pre, arm and
-// post once, in order, exactly where the original loop would; no lane
-// waits on another, and there is no turn and no vote. Each arm sits in one
-// block with its post, the exit test and the next draw (when pre is
-// straight-line code), so ptxas schedules the bookkeeping into the arm's
-// dependent chains, as in a hand-written advance. No PHI gets a value no
-// lane defined.
+// trip. A lane that left in half 1 keeps the condition it ran with (true)
+// and skips half 2. So every lane in the loop runs one or two iterations a
+// trip, each iteration's pre, arm and post once, in order, exactly where
+// the original loop would; no lane waits on another, and there is no turn
+// and no vote. Each arm sits in one block with its post, the exit test and
+// the next draw (when pre is straight-line code), so ptxas schedules the
+// bookkeeping into the arm's dependent chains, as in a hand-written
+// advance. No PHI gets a value no lane defined except a value of the post
+// used after the loop that is not the next iteration's state (zero where
+// no lane reads it: getUnreadValue in DelayedLoop.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -117,6 +117,12 @@ done
   -mllvm "-divopt-pipeline=function(branch-dist<force>,divopt-cleanup)" \
   -S "$kernels/brdis.cu" -o "$out/brdis.divopt-forced.ptx"
 
+# The melding bench's N-Queens search rows time DivOpt's melding forced
+# where its cost model refuses it (meld-build.sh builds the same file).
+"$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
+  -mllvm "-divopt-pipeline=kernel-split,function(branch-dist<force>,iter-delay,divopt-cleanup,divopt-remarks)" \
+  -S "$kernels/meld.cu" -o "$out/meld.clang-O3-divopt-forced.ptx"
+
 echo "== ptxas -arch=sm_90"
 ptxas_log=$out/ptxas-sm_90.txt
 : >"$ptxas_log"

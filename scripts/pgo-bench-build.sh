@@ -18,7 +18,9 @@
 #       and the forced and hand variants.
 # PGO_CARRY_DIR moves .carry/pgo (to compare profiles collected two ways);
 # PGO_GEN_FLAGS adds clang flags to the instrumented build, e.g.
-# "-mllvm -divopt-profile-sample-front=4".
+# "-mllvm -divopt-profile-sample-front=4". PGO_BENCH_ONLY=meld (a comma
+# list) builds those benchmarks instead of the four above; meld, the
+# control-flow melding bench (issue #16), is one of them.
 # Needs the plugin built (BUILD_DIR, default build/).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,7 +29,7 @@ plugin=${DIVOPT_PLUGIN:-$build/passes/libDivOpt.so}
 cuda=${CUDA_PATH:-/usr/local/cuda}
 clang=${CLANGXX:-clang++-22}
 carry=${PGO_CARRY_DIR:-$root/.carry/pgo}
-benches=(itdelay loopadv split brdis)
+IFS=, read -r -a benches <<<"${PGO_BENCH_ONLY:-itdelay,loopadv,split,brdis}"
 die() { echo "pgo-bench-build: $*" >&2; exit 1; }
 [ -f "$plugin" ] || die "$plugin missing: build the plugin first"
 dev=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda" -Wno-unknown-cuda-version

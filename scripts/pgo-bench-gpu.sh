@@ -48,10 +48,12 @@ if ! { cmake -S "$root" -B "$build" "${cmake_args[@]}" >"$out/build.log" 2>&1 &&
 fi
 bench=$(find "$build" -name divopt-bench -type f -perm -u+x | head -1)
 only=${PGO_BENCH_ONLY:-itdelay,loopadv,split,brdis}
+configs=()
+[ -n "${PGO_BENCH_CONFIGS:-}" ] && configs=(--configs "$PGO_BENCH_CONFIGS")
 
 if [ "$mode" = collect ]; then
   mkdir -p "$work/profiles"
-  timeout 300 "$bench" --ptx-dir "$dir" --only $only --profile-collect "$work/profiles" \
+  timeout 300 "$bench" --ptx-dir "$dir" --only $only "${configs[@]}" --profile-collect "$work/profiles" \
     --seed-salt 7 --waves 2 >"$out/collect.log" 2>&1; rc=$?
   tar cf "$out/profiles.tar" -C "$work/profiles" .
   n=$(ls "$work/profiles" | grep -c '\.profile$')
@@ -65,7 +67,7 @@ if [ "$mode" = collect ]; then
   [ $rc = 0 ] && [ "$n" -gt 0 ] && [ $sms = 0 ]; exit $?
 fi
 
-timeout 480 "$bench" --ptx-dir "$dir" --only $only --pgo --csv "$out/pgo.csv" \
+timeout 480 "$bench" --ptx-dir "$dir" --only $only "${configs[@]}" --pgo --csv "$out/pgo.csv" \
   --summary "$out/summary.txt" >"$out/bench.log" 2>&1; rc=$?
 python3 "$root/scripts/pgo-table.py" "$out/pgo.csv" "$dir" | tee "$out/table.txt"
 ok=$?

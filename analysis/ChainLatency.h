@@ -45,7 +45,7 @@ constexpr double GlobalLoadLatency = 300;
 /// an H100 (bench/results/2026-11-26-h100-branch-latency.md): one warp runs
 /// an if/else whose arms are 12-60 dependent instructions; per iteration,
 /// taking one arm costs 28 cycles more than computing both arms and
-/// selecting, and running both (the lanes disagree) 56 more, at every arm
+/// selecting, and running both (the lanes disagree) 57 more, at every arm
 /// length. Less the branch's own 5: 25 an arm.
 constexpr double ArmBranchLatency = 25;
 

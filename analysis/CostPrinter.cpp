@@ -38,7 +38,8 @@ PreservedAnalyses CostPrinterPass::run(Function &F,
   OS << "divopt-cost: function '" << F.getName() << "' registers=" << Regs
      << (Exact ? " (ptxas)" : "") << " max-live=" << RP.MaxLive
      << " occupancy=" << format("%.0f%%", 100 * Occ.Fraction) << " ("
-     << getLimiterName(Occ.Limiter) << ", ";
+     << (T.isGridBound(Regs) ? "grid" : getLimiterName(Occ.Limiter))
+     << ", ";
   T.printLaunch(OS);
   OS << ")\n";
   for (const BasicBlock &BB : F) {

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/RegisterPressure.h"
@@ -519,4 +520,66 @@ body:
   // The rest of the function, as measured before the copy.
   SmallPtrSet<const BasicBlock *, 2> Region{Body};
   EXPECT_EQ(FP.getMaxLiveOutside(Region), 1u);
+}
+
+// A profiled grid smaller than occupancy allows caps the resident blocks:
+// the busiest SM holds the grid's share rounded up, and a phase's latency
+// is then exposed (never below one warp a scheduler: with fewer warps than
+// schedulers, each waits alone).
+TEST(CostModel, GridCapsResidentBlocks) {
+  KernelInfo KI;
+  KI.Target = "sm_90";
+  KI.ReqThreadsPerBlock = 96;
+  Target T = Target::get(KI);
+  Occupancy Full = T.occupancy(32);
+  EXPECT_GT(Full.BlocksPerSM, 2u);
+  EXPECT_FALSE(T.isGridBound(32));
+  T.GridBlocksPerSM = 1.0;
+  Occupancy One = T.occupancy(32);
+  EXPECT_EQ(One.BlocksPerSM, 1u);
+  EXPECT_EQ(One.WarpsPerSM, 3u);
+  EXPECT_NEAR(One.Fraction, 3.0 / 64, 1e-12);
+  EXPECT_TRUE(T.isGridBound(32));
+  T.GridBlocksPerSM = 1.5; // Half the SMs hold two blocks.
+  EXPECT_EQ(T.occupancy(32).BlocksPerSM, 2u);
+  T.GridBlocksPerSM = 0.25; // Most SMs idle; the busy ones hold one.
+  EXPECT_EQ(T.occupancy(32).BlocksPerSM, 1u);
+  T.GridBlocksPerSM = 1000.0; // A grid larger than occupancy: no cap.
+  EXPECT_EQ(T.occupancy(32).BlocksPerSM, Full.BlocksPerSM);
+  EXPECT_FALSE(T.isGridBound(32));
+
+  T.GridBlocksPerSM = 1.0;
+  Estimate Chain(100, 32, {{100, 400}});
+  EXPECT_NEAR(getWarpsPerScheduler(Chain, T), 1.0, 1e-12);
+  EXPECT_NEAR(predictTime(Chain, T), 400, 1e-9);
+}
+
+// Chain latency: a load through a generic pointer into a __shared__ array
+// (clang's addrspacecast) is an on-chip load, not a global one; a store
+// ends no chain (nothing waits for it).
+TEST(ChainLatency, SharedThroughGenericAndStores) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, R"(
+target triple = "nvptx64-nvidia-cuda"
+@s = internal addrspace(3) global [64 x i32] undef
+define ptx_kernel void @k(i64 %i, ptr %g) {
+shared:
+  %p = getelementptr inbounds i32, ptr addrspacecast (ptr addrspace(3) @s to ptr), i64 %i
+  %v = load i32, ptr %p
+  %w = add i32 %v, 1
+  br label %global
+global:
+  %q = getelementptr inbounds i32, ptr %g, i64 %i
+  %u = load i32, ptr %q
+  br label %store
+store:
+  store i32 %w, ptr %g
+  ret void
+}
+)");
+  const Function &F = *M->getFunction("k");
+  double Shared = getBlockChainLatency(block(F, "shared"), 90);
+  EXPECT_LT(Shared, 100);
+  EXPECT_GE(getBlockChainLatency(block(F, "global"), 90), GlobalLoadLatency);
+  EXPECT_LT(getBlockChainLatency(block(F, "store"), 90), 10);
 }

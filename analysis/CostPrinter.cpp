@@ -38,8 +38,7 @@ PreservedAnalyses CostPrinterPass::run(Function &F,
   OS << "divopt-cost: function '" << F.getName() << "' registers=" << Regs
      << (Exact ? " (ptxas)" : "") << " max-live=" << RP.MaxLive
      << " occupancy=" << format("%.0f%%", 100 * Occ.Fraction) << " ("
-     << (T.isGridBound(Regs) ? "grid" : getLimiterName(Occ.Limiter))
-     << ", ";
+     << (T.isGridBound(Regs) ? "grid" : getLimiterName(Occ.Limiter)) << ", ";
   T.printLaunch(OS);
   OS << ")\n";
   for (const BasicBlock &BB : F) {
@@ -47,8 +46,7 @@ PreservedAnalyses CostPrinterPass::run(Function &F,
     BB.printAsOperand(OS, /*PrintType=*/false);
     OS << ": cost=" << format("%.1f", getBlockCost(BB, T.ComputeCapability))
        << " latency="
-       << format("%.1f", getBlockChainLatency(BB, T.ComputeCapability))
-       << "\n";
+       << format("%.1f", getBlockChainLatency(BB, T.ComputeCapability)) << "\n";
   }
   return PreservedAnalyses::all();
 }

@@ -190,8 +190,7 @@ Estimate regionEstimate(const Phase &P, unsigned Registers = 0) {
 /// On a grid that fills the SMs, the occupancy knee, which the bench's
 /// full-grid runs checked (CostModel.h), stays the rule, and the phases
 /// are dropped from both estimates.
-void keepLatencyIfExposed(Estimate &Before, Estimate &After,
-                          const Target &T) {
+void keepLatencyIfExposed(Estimate &Before, Estimate &After, const Target &T) {
   if (T.isGridBound(Before.Registers) || T.isGridBound(After.Registers))
     return;
   Before.Phases.clear();

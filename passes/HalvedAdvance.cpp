@@ -12,18 +12,59 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <functional>
 
 using namespace llvm;
 
 #define DEBUG_TYPE "divopt-iter-delay"
 
 STATISTIC(NumHalved, "Loops advanced in the two-halves form");
+STATISTIC(NumRecomputedExits,
+          "Two-halves loops whose latch recomputes the exit test");
+
+namespace {
+/// Experimental code generation variants of the two-halves form, to time
+/// against each other on the GPU (scripts/advance-variants-*.sh).
+enum class HalvesVariant {
+  ExitFlag,
+  RecomputeExit,
+  SpeculateFlag,
+  SpeculatePre
+};
+} // namespace
+
+static cl::opt<HalvesVariant> Variant(
+    "divopt-advance-variant", cl::init(HalvesVariant::ExitFlag), cl::Hidden,
+    cl::desc("Experimental: how the two-halves loop advance tells the trip's "
+             "end which lanes left (for timing its variants)"),
+    cl::values(
+        clEnumValN(HalvesVariant::ExitFlag, "exit-flag",
+                   "each half sets a flag that the trip's end tests "
+                   "(default)"),
+        clEnumValN(HalvesVariant::RecomputeExit, "recompute-exit",
+                   "the trip's end recomputes the exit test from the "
+                   "next-iteration state both halves carry; the flag where "
+                   "the test reads anything else"),
+        clEnumValN(HalvesVariant::SpeculateFlag, "speculate-flag",
+                   "each half runs the next iteration's pre whether or not "
+                   "the lane leaves (where pre is one block of "
+                   "side-effect-free code) and the exit flag takes the "
+                   "half's exit test: no exit branch inside the halves"),
+        clEnumValN(HalvesVariant::SpeculatePre, "speculate-pre",
+                   "speculate-flag with recompute-exit's test at the "
+                   "trip's end instead of the flag")));
+
+/// Most instructions of the exit test that recompute-exit copies.
+constexpr unsigned MaxRecomputedInsts = 4;
 
 static cl::opt<unsigned> MaxCopyInsts(
     "divopt-advance-halves-max-insts", cl::init(divopt::MaxHalvedCopyInsts),
@@ -66,6 +107,13 @@ private:
   void buildHalf2();
   void buildLatch();
   void replaceLiveOuts();
+  bool planRecomputedExit();
+  bool canSpeculatePre() const;
+  bool readAfterLoop(Value *V) const;
+  void endHalf(Half H, BasicBlock *Latch, BasicBlock *Next);
+  void addSpeculatedEntries(Half H, BasicBlock *Skip, BasicBlock *PreEnd,
+                            Value *ExitNow);
+  Value *recomputeExit(IRBuilder<> &B);
   SmallVector<BasicBlock *, 8> armBlocks(BasicBlock *Entry) const;
   Value *in(Half H, Value *V) const;
   PHINode *createPhi(BasicBlock *BB, Type *Ty, const Twine &Name);
@@ -102,6 +150,20 @@ private:
   SetVector<Instruction *> LiveOut;
   DenseMap<Value *, PHINode *> CarriedOut;
   Value *Cond = nullptr;
+  /// recompute-exit: the exit test's instructions, operands first, and
+  /// the header phis whose next values it reads (a leaving lane carries
+  /// those out, so the test holds for it at the trip's end).
+  SmallVector<Instruction *, 4> ExitTest;
+  DenseMap<Value *, PHINode *> ExitReads;
+  SmallPtrSet<PHINode *, 4> NextOnExit;
+  Value *ExitCond = nullptr;
+  bool ExitsOnTrue = false;
+  /// speculate-pre: each half's next pre runs for a leaving lane too; the
+  /// half's exit test, true for a leaving lane, picks what it carries.
+  bool Speculate = false;
+  Value *ExitNow[2] = {nullptr, nullptr};
+  /// Header phis and pre values read after the loop (before the rewrite).
+  SmallPtrSet<Value *, 8> ReadAfterLoop;
 };
 
 } // namespace
@@ -149,6 +211,17 @@ void AdvanceHalver::collectValues() {
   ThenArm = armBlocks(S.Then);
   ElseArm = armBlocks(S.Else);
   collectReadAfterLoop(S.PostBlocks, InLoop, LiveOut);
+  auto ReadOutside = [&](Value *V) {
+    return any_of(V->users(), [&](User *U) {
+      return !InLoop.contains(cast<Instruction>(U)->getParent());
+    });
+  };
+  for (PHINode *P : HeaderPhis)
+    if (ReadOutside(P))
+      ReadAfterLoop.insert(P);
+  for (Instruction *I : PreValues)
+    if (ReadOutside(I))
+      ReadAfterLoop.insert(I);
   // A leaving lane keeps its state (on its edge the next iteration's
   // would be a copy, or a value code generation knows equal, for nothing),
   // but carries out a post value read after the loop that is the next
@@ -182,8 +255,10 @@ void AdvanceHalver::createBlocks() {
     AddTops(P);
   for (Instruction *I : PreValues)
     AddTops(I);
-  Exited1 = createPhi(Half2, I1, "delay.exited.h1");
-  Exited = createPhi(NewLatch, I1, "delay.exited");
+  if (ExitTest.empty()) {
+    Exited1 = createPhi(Half2, I1, "delay.exited.h1");
+    Exited = createPhi(NewLatch, I1, "delay.exited");
+  }
 }
 
 /// Half 2's post: a copy reading the pending iteration's values at the
@@ -277,7 +352,8 @@ void AdvanceHalver::addEntries(Half H, BasicBlock *Skip, BasicBlock *Latch,
   for (size_t I = 0; I < HeaderPhis.size(); ++I) {
     PHINode *P = HeaderPhis[I];
     Value *Cur = Top[H][P], *Next = in(H, LatchValues[I]);
-    bool CarriesOut = CarriedOut.lookup(LatchValues[I]) == P;
+    bool CarriesOut =
+        CarriedOut.lookup(LatchValues[I]) == P || NextOnExit.contains(P);
     Out[P]->addIncoming(Cur, Skip);
     Out[P]->addIncoming(CarriesOut ? Next : Cur, Latch);
     Out[P]->addIncoming(Next, PreEnd);
@@ -293,35 +369,47 @@ void AdvanceHalver::addEntries(Half H, BasicBlock *Skip, BasicBlock *Latch,
 /// Lanes that ran half 1 and go on with an else-iteration run half 2; a
 /// lane that left in half 1 keeps the condition it ran with, true.
 void AdvanceHalver::buildHalf2() {
-  auto *LatchBr = cast<BranchInst>(S.Latch->getTerminator());
-  bool ExitFirst = LatchBr->getSuccessor(0) == S.Exit;
-  Value *ExitCond = LatchBr->getCondition();
-  LatchBr->eraseFromParent();
-  BranchInst::Create(ExitFirst ? Half2 : Pre1.front(),
-                     ExitFirst ? Pre1.front() : Half2, ExitCond, S.Latch);
-  addEntries(H1, NewHeader, S.Latch, PreEnd1);
-  Exited1->addIncoming(ConstantInt::getFalse(Ctx), NewHeader);
-  Exited1->addIncoming(ConstantInt::getTrue(Ctx), S.Latch);
-  Exited1->addIncoming(ConstantInt::getFalse(Ctx), PreEnd1);
+  endHalf(H1, S.Latch, Half2);
+  if (Speculate) {
+    addSpeculatedEntries(H1, NewHeader, PreEnd1, ExitNow[H1]);
+    if (Exited1) {
+      Exited1->addIncoming(ConstantInt::getFalse(Ctx), NewHeader);
+      Exited1->addIncoming(ExitNow[H1], PreEnd1);
+    }
+  } else {
+    addEntries(H1, NewHeader, S.Latch, PreEnd1);
+    if (Exited1) {
+      Exited1->addIncoming(ConstantInt::getFalse(Ctx), NewHeader);
+      Exited1->addIncoming(ConstantInt::getTrue(Ctx), S.Latch);
+      Exited1->addIncoming(ConstantInt::getFalse(Ctx), PreEnd1);
+    }
+  }
   BranchInst::Create(
       NewLatch, S.Else == S.Join ? cast<BasicBlock>(PostMap[S.Join]) : S.Else,
       in(H2, Cond), Half2);
 }
 
 void AdvanceHalver::buildLatch() {
-  auto *LatchBr = cast<BranchInst>(Latch2->getTerminator());
-  bool ExitFirst = LatchBr->getSuccessor(0) == S.Exit;
-  Value *ExitCond = LatchBr->getCondition();
-  LatchBr->eraseFromParent();
-  BranchInst::Create(ExitFirst ? NewLatch : Pre2.front(),
-                     ExitFirst ? Pre2.front() : NewLatch, ExitCond, Latch2);
-  addEntries(H2, Half2, Latch2, PreEnd2);
-  Exited->addIncoming(Exited1, Half2);
-  Exited->addIncoming(ConstantInt::getTrue(Ctx), Latch2);
-  Exited->addIncoming(ConstantInt::getFalse(Ctx), PreEnd2);
+  endHalf(H2, Latch2, NewLatch);
+  if (Speculate)
+    addSpeculatedEntries(H2, Half2, PreEnd2, ExitNow[H2]);
+  else
+    addEntries(H2, Half2, Latch2, PreEnd2);
   for (auto &[V, P] : Top[H1])
     P->addIncoming(End[V], NewLatch);
-  BranchInst::Create(NewExit, NewHeader, Exited, NewLatch);
+  if (Exited) {
+    Exited->addIncoming(Exited1, Half2);
+    if (Speculate) {
+      Exited->addIncoming(ExitNow[H2], PreEnd2);
+    } else {
+      Exited->addIncoming(ConstantInt::getTrue(Ctx), Latch2);
+      Exited->addIncoming(ConstantInt::getFalse(Ctx), PreEnd2);
+    }
+    BranchInst::Create(NewExit, NewHeader, Exited, NewLatch);
+  } else {
+    IRBuilder<> B(NewLatch);
+    BranchInst::Create(NewExit, NewHeader, recomputeExit(B), NewLatch);
+  }
   BranchInst::Create(S.Exit, NewExit);
   S.Exit->replacePhiUsesWith(S.Latch, NewExit);
 }
@@ -352,21 +440,165 @@ void AdvanceHalver::replaceLiveOuts() {
       Constant *Unread = getUnreadValue(Out->getType());
       PHINode *L1 = createPhi(Half2, Out->getType(), Out->getName() + ".last");
       L1->addIncoming(Unread, NewHeader);
-      L1->addIncoming(Out, S.Latch);
-      L1->addIncoming(Unread, PreEnd1);
+      // Speculated: the half's value, which only a leaving lane reads.
+      if (!Speculate)
+        L1->addIncoming(Out, S.Latch);
+      L1->addIncoming(Speculate ? static_cast<Value *>(Out) : Unread, PreEnd1);
       PHINode *L2 =
           createPhi(NewLatch, Out->getType(), Out->getName() + ".last");
       L2->addIncoming(L1, Half2);
-      L2->addIncoming(in(H2, Out), Latch2);
-      L2->addIncoming(Unread, PreEnd2);
+      if (!Speculate)
+        L2->addIncoming(in(H2, Out), Latch2);
+      L2->addIncoming(Speculate ? in(H2, Out) : static_cast<Value *>(Unread),
+                      PreEnd2);
       Last = L2;
     }
     Out->replaceUsesWithIf(Last, After);
   }
 }
 
+/// Ends half H's post (Latch, its copy of the original latch): to the
+/// next pre, or, where the lane leaves, to Next (not speculated); to the
+/// next pre alone, with the exit test kept for what it picks (speculated).
+void AdvanceHalver::endHalf(Half H, BasicBlock *Latch, BasicBlock *Next) {
+  BasicBlock *Pre = (H == H1 ? Pre1 : Pre2).front();
+  auto *LatchBr = cast<BranchInst>(Latch->getTerminator());
+  bool ExitFirst = LatchBr->getSuccessor(0) == S.Exit;
+  Value *Test = LatchBr->getCondition();
+  LatchBr->eraseFromParent();
+  if (!Speculate) {
+    BranchInst::Create(ExitFirst ? Next : Pre, ExitFirst ? Pre : Next, Test,
+                       Latch);
+    return;
+  }
+  IRBuilder<> B(Latch);
+  ExitNow[H] = ExitFirst ? Test : B.CreateNot(Test, "delay.leaves");
+  B.CreateBr(Pre);
+}
+
+/// speculate-pre: pre is the header alone (no branch inside it to run on
+/// a leaving lane's values) and runs nothing that may trap or touch
+/// memory.
+bool AdvanceHalver::canSpeculatePre() const {
+  if (S.PreBlocks.size() != 1)
+    return false;
+  return all_of(*S.PreBlocks.front(), [&](Instruction &I) {
+    return I.isTerminator() || isa<PHINode>(I) ||
+           (!I.mayReadOrWriteMemory() && isSafeToSpeculativelyExecute(&I));
+  });
+}
+
+bool AdvanceHalver::readAfterLoop(Value *V) const {
+  return ReadAfterLoop.contains(V);
+}
+
+/// The incoming values of the phis that end half H when its next pre ran
+/// for every lane that ran the half: a leaving lane keeps its state where
+/// someone reads it (after the loop, or the condition that keeps it out
+/// of half 2), and takes the next otherwise.
+void AdvanceHalver::addSpeculatedEntries(Half H, BasicBlock *Skip,
+                                         BasicBlock *PreEnd, Value *ExitNow) {
+  ValueToValueMapTy &PreMap = H == H1 ? PreMap1 : PreMap2;
+  for (BasicBlock *BB : H == H1 ? Pre1 : Pre2)
+    for (Instruction &I : *BB)
+      I.dropPoisonGeneratingAnnotations();
+  DenseMap<Value *, PHINode *> &Out = H == H1 ? Top[H2] : End;
+  IRBuilder<> B(PreEnd->getTerminator());
+  auto Pick = [&](Value *V, Value *Cur, Value *Next, bool CarriesOut) {
+    if (CarriesOut || (!readAfterLoop(V) && !(H == H1 && V == Cond)))
+      return Next;
+    return B.CreateSelect(ExitNow, Cur, Next, V->getName() + ".kept");
+  };
+  for (size_t I = 0; I < HeaderPhis.size(); ++I) {
+    PHINode *P = HeaderPhis[I];
+    Value *Cur = Top[H][P], *Next = in(H, LatchValues[I]);
+    bool CarriesOut =
+        CarriedOut.lookup(LatchValues[I]) == P || NextOnExit.contains(P);
+    Out[P]->addIncoming(Cur, Skip);
+    Out[P]->addIncoming(Pick(P, Cur, Next, CarriesOut), PreEnd);
+  }
+  for (Instruction *V : PreValues) {
+    Out[V]->addIncoming(Top[H][V], Skip);
+    Out[V]->addIncoming(Pick(V, Top[H][V], PreMap[V], false), PreEnd);
+  }
+}
+
+/// recompute-exit: whether the exit test reads only loop-invariant values
+/// and next values of header phis that nothing after the loop reads (nor
+/// the branch, whose condition keeps a leaving lane out of half 2). Then
+/// at the trip's end every lane holds the next values its last iteration
+/// tested, a leaving lane's included, and the test gives the same answer
+/// again: no flag to carry through the halves.
+bool AdvanceHalver::planRecomputedExit() {
+  DenseMap<Value *, PHINode *> NextOf;
+  for (size_t I = 0; I < HeaderPhis.size(); ++I) {
+    PHINode *P = HeaderPhis[I];
+    if (P != Cond && all_of(P->users(), [&](User *U) {
+          return InLoop.contains(cast<Instruction>(U)->getParent());
+        }))
+      NextOf.try_emplace(LatchValues[I], P);
+  }
+  std::function<bool(Value *)> Visit = [&](Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !InLoop.contains(I->getParent()))
+      return true;
+    if (PHINode *P = NextOf.lookup(I)) {
+      ExitReads[I] = P;
+      return true;
+    }
+    if (is_contained(ExitTest, I))
+      return true;
+    if (!InPost.contains(I->getParent()) || isa<PHINode>(I) ||
+        I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I) ||
+        ExitTest.size() == MaxRecomputedInsts)
+      return false;
+    if (!all_of(I->operands(), Visit))
+      return false;
+    ExitTest.push_back(I);
+    return true;
+  };
+  auto *LatchBr = cast<BranchInst>(S.Latch->getTerminator());
+  auto *Test = dyn_cast<Instruction>(LatchBr->getCondition());
+  if (!Test || !InPost.contains(Test->getParent()) || !Visit(Test)) {
+    ExitTest.clear();
+    ExitReads.clear();
+    return false;
+  }
+  for (auto &[V, P] : ExitReads)
+    NextOnExit.insert(P);
+  ExitCond = Test;
+  ExitsOnTrue = LatchBr->getSuccessor(0) == S.Exit;
+  return true;
+}
+
+/// The exit test again, at the trip's end, on the values the lanes carry
+/// there; true for a lane that left.
+Value *AdvanceHalver::recomputeExit(IRBuilder<> &B) {
+  ValueToValueMapTy Map;
+  for (auto &[V, P] : ExitReads)
+    Map[V] = End[P];
+  for (Instruction *I : ExitTest) {
+    Instruction *C = I->clone();
+    C->setName(I->getName() + ".end");
+    B.Insert(C);
+    RemapInstruction(C, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+    Map[I] = C;
+  }
+  Value *Test = Map[ExitCond];
+  ++NumRecomputedExits;
+  return ExitsOnTrue ? Test : B.CreateNot(Test, "delay.exits");
+}
+
 void AdvanceHalver::run() {
   collectValues();
+  Speculate = (Variant == HalvesVariant::SpeculateFlag ||
+               Variant == HalvesVariant::SpeculatePre) &&
+              canSpeculatePre();
+  if ((Variant == HalvesVariant::RecomputeExit ||
+       Variant == HalvesVariant::SpeculatePre) &&
+      !planRecomputedExit())
+    LLVM_DEBUG(dbgs() << "recompute-exit: the exit test reads more than "
+                         "carried next values; the exit flag instead\n");
   createBlocks();
   clonePost();
   clonePre(H1);

@@ -408,7 +408,9 @@ void AdvanceHalver::buildLatch() {
     BranchInst::Create(NewExit, NewHeader, Exited, NewLatch);
   } else {
     IRBuilder<> B(NewLatch);
-    BranchInst::Create(NewExit, NewHeader, recomputeExit(B), NewLatch);
+    Value *Test = recomputeExit(B);
+    BranchInst::Create(ExitsOnTrue ? NewExit : NewHeader,
+                       ExitsOnTrue ? NewHeader : NewExit, Test, NewLatch);
   }
   BranchInst::Create(S.Exit, NewExit);
   S.Exit->replacePhiUsesWith(S.Latch, NewExit);
@@ -572,21 +574,19 @@ bool AdvanceHalver::planRecomputedExit() {
 }
 
 /// The exit test again, at the trip's end, on the values the lanes carry
-/// there; true for a lane that left.
+/// there: the original test's value for a lane's last iteration.
 Value *AdvanceHalver::recomputeExit(IRBuilder<> &B) {
   ValueToValueMapTy Map;
   for (auto &[V, P] : ExitReads)
     Map[V] = End[P];
   for (Instruction *I : ExitTest) {
     Instruction *C = I->clone();
-    C->setName(I->getName() + ".end");
-    B.Insert(C);
+    B.Insert(C, I->getName() + ".end");
     RemapInstruction(C, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
     Map[I] = C;
   }
-  Value *Test = Map[ExitCond];
   ++NumRecomputedExits;
-  return ExitsOnTrue ? Test : B.CreateNot(Test, "delay.exits");
+  return Map[ExitCond];
 }
 
 void AdvanceHalver::run() {

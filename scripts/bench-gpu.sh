@@ -18,6 +18,8 @@
 # builds only divopt-bench and runs only those benchmarks: no unit tests,
 # no occupancy sweep (a short run, about 3 minutes on an H100).
 # BENCH_RUNS=N times N runs of each variant instead of 25.
+# BENCH_CONFIGS="N=8 p=1.00,N=16 f=0.50" runs only the configurations
+# whose name contains one of those texts (divopt-bench --configs).
 set -uo pipefail
 only=""
 while [ $# -gt 0 ]; do
@@ -117,6 +119,7 @@ bench_args=(--ptx-dir "$ptx" --csv "$out/bench.csv" --summary "$out/summary.txt"
 [ -n "$only" ] && bench_args+=(--only "$only")
 # Fewer timed runs for a shorter pass (scripts/calibrate-gpu.sh).
 [ -n "${BENCH_RUNS:-}" ] && bench_args+=(--runs "$BENCH_RUNS")
+[ -n "${BENCH_CONFIGS:-}" ] && bench_args+=(--configs "$BENCH_CONFIGS")
 timeout 420 "$build/cmake/bench/host/divopt-bench" "${bench_args[@]}" \
   2>&1 | tee "$out/bench.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail "divopt-bench failed or an output check failed (bench.log)"

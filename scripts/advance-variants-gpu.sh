@@ -23,7 +23,7 @@
 # counts. Exit status 0 only if every run passed every output check.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
+cd "$root" || exit 1
 dir=${ADVANCE_VARIANTS_DIR:-$root/.carry/advance-variants}
 out=${OUT:-$root/build-gpu/advance-variants}
 scratch=$root/build-gpu/advance-variants-runs

@@ -32,8 +32,11 @@ STATISTIC(NumRecomputedExits,
           "Two-halves loops whose latch recomputes the exit test");
 
 namespace {
-/// Experimental code generation variants of the two-halves form, to time
-/// against each other on the GPU (scripts/advance-variants-*.sh).
+/// Code generation variants of the two-halves form, kept to time against
+/// each other on the GPU (scripts/advance-variants-*.sh). SpeculatePre, the
+/// default, was the fastest in every configuration timed (H100,
+/// bench/results/2026-11-26-h100-advance-variants.md): LOOP-ADVANCE N=8
+/// 1.106 of the hand advance where the exit flag gave 0.966.
 enum class HalvesVariant {
   ExitFlag,
   RecomputeExit,
@@ -43,13 +46,13 @@ enum class HalvesVariant {
 } // namespace
 
 static cl::opt<HalvesVariant> Variant(
-    "divopt-advance-variant", cl::init(HalvesVariant::ExitFlag), cl::Hidden,
-    cl::desc("Experimental: how the two-halves loop advance tells the trip's "
-             "end which lanes left (for timing its variants)"),
+    "divopt-advance-variant", cl::init(HalvesVariant::SpeculatePre),
+    cl::Hidden,
+    cl::desc("How the two-halves loop advance tells the trip's end which "
+             "lanes left (for timing its variants)"),
     cl::values(
         clEnumValN(HalvesVariant::ExitFlag, "exit-flag",
-                   "each half sets a flag that the trip's end tests "
-                   "(default)"),
+                   "each half sets a flag that the trip's end tests"),
         clEnumValN(HalvesVariant::RecomputeExit, "recompute-exit",
                    "the trip's end recomputes the exit test from the "
                    "next-iteration state both halves carry; the flag where "
@@ -61,7 +64,7 @@ static cl::opt<HalvesVariant> Variant(
                    "half's exit test: no exit branch inside the halves"),
         clEnumValN(HalvesVariant::SpeculatePre, "speculate-pre",
                    "speculate-flag with recompute-exit's test at the "
-                   "trip's end instead of the flag")));
+                   "trip's end instead of the flag (default)")));
 
 /// Most instructions of the exit test that recompute-exit copies.
 constexpr unsigned MaxRecomputedInsts = 4;

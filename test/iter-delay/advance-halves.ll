@@ -7,7 +7,11 @@
 ; half 2 of the same trip; a lane that leaves in half 1 keeps the condition
 ; it ran with (true) and skips half 2. No turn, no vote, no lane waits on
 ; another, and each lane runs its iterations' pre, arm and post in order.
-; RUN: %divopt-opt -passes='iter-delay<advance;force>' -pass-remarks=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+; The IR checked below is the exit-flag variant's (each half sets a flag
+; the trip's end tests); the default, speculate-pre, and the other
+; variants are checked in advance-variants.ll and run in
+; advance-variants-run.ll.
+; RUN: %divopt-opt -passes='iter-delay<advance;force>' -divopt-advance-variant=exit-flag -pass-remarks=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %divopt-opt -passes='iter-delay<advance;force>' -verify-each -disable-output %s
 ; RUN: %if ptxas %{ llc -mtriple=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}

@@ -1,13 +1,12 @@
-; The experimental variants of the two-halves loop advance
-; (-divopt-advance-variant, hidden; for timing them against each other,
-; scripts/advance-variants-*.sh), on the kernels of advance-halves.ll.
+; The variants of the two-halves loop advance (-divopt-advance-variant,
+; hidden; for timing them against each other, scripts/advance-variants-*.sh), on the kernels of advance-halves.ll.
 ; advance-variants-run.ll runs them all and compares the results bit for
 ; bit.
 ;
-; exit-flag, the default, is today's form: the same IR as no option.
+; speculate-pre, the default, is the same IR as no option.
 ; RUN: %divopt-opt -passes='iter-delay<advance;force>' -S %S/advance-halves.ll -o %t.default.ll
-; RUN: %divopt-opt -passes='iter-delay<advance;force>' -divopt-advance-variant=exit-flag -S %S/advance-halves.ll -o %t.flag.ll
-; RUN: diff %t.default.ll %t.flag.ll
+; RUN: %divopt-opt -passes='iter-delay<advance;force>' -divopt-advance-variant=speculate-pre -S %S/advance-halves.ll -o %t.spec-opt.ll
+; RUN: diff %t.default.ll %t.spec-opt.ll
 ;
 ; RUN: %divopt-opt -passes='iter-delay<advance;force>' -divopt-advance-variant=recompute-exit -S %S/advance-halves.ll -o %t.recompute.ll
 ; RUN: FileCheck %s --check-prefix=RECOMPUTE < %t.recompute.ll
@@ -16,11 +15,11 @@
 ; RUN: %divopt-opt -passes='iter-delay<advance;force>' -divopt-advance-variant=speculate-pre -S %S/advance-halves.ll -o %t.spec.ll
 ; RUN: FileCheck %s --check-prefix=SPEC < %t.spec.ll
 ; Each variant, after divopt-cleanup too, through ptxas.
-; RUN: for v in recompute-exit speculate-flag speculate-pre; do \
+; RUN: for v in exit-flag recompute-exit speculate-flag speculate-pre; do \
 ; RUN:   %divopt-opt -passes='iter-delay<advance;force>' -divopt-advance-variant=$v -verify-each -disable-output %S/advance-halves.ll || exit 1; \
 ; RUN:   %divopt-opt -passes='iter-delay<advance;force>,divopt-cleanup' -divopt-advance-variant=$v -S %S/advance-halves.ll -o %t.$v.clean.ll || exit 1; \
 ; RUN: done
-; RUN: %if ptxas %{ for v in recompute-exit speculate-flag speculate-pre; do llc -mtriple=nvptx64 -mcpu=sm_90 %t.$v.clean.ll -o %t.$v.ptx && %ptxas -arch=sm_90 %t.$v.ptx -o /dev/null || exit 1; done %}
+; RUN: %if ptxas %{ for v in exit-flag recompute-exit speculate-flag speculate-pre; do llc -mtriple=nvptx64 -mcpu=sm_90 %t.$v.clean.ll -o %t.$v.ptx && %ptxas -arch=sm_90 %t.$v.ptx -o /dev/null || exit 1; done %}
 ; An unknown variant is an error.
 ; RUN: not %divopt-opt -passes='iter-delay<advance;force>' -divopt-advance-variant=bogus -disable-output %S/advance-halves.ll 2>&1 | FileCheck %s --check-prefix=BAD
 ; BAD: -divopt-advance-variant{{.*}}bogus

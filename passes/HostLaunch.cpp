@@ -259,7 +259,10 @@ PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   StringMap<Constant *> NameStrings;
   bool Changed = false;
-  for (auto [CI, Name] : Planned) {
+  for (auto &Launch : Planned) {
+    // Named, not structured bindings: the remarks' lambdas capture them.
+    CallBase *CI = Launch.first;
+    StringRef Name = Launch.second;
     Function *Hook = getHook(M, *CI->getCalledFunction());
     Function &Caller = *CI->getFunction();
     OptimizationRemarkEmitter &ORE =

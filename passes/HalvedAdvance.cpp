@@ -46,8 +46,7 @@ enum class HalvesVariant {
 } // namespace
 
 static cl::opt<HalvesVariant> Variant(
-    "divopt-advance-variant", cl::init(HalvesVariant::SpeculatePre),
-    cl::Hidden,
+    "divopt-advance-variant", cl::init(HalvesVariant::SpeculatePre), cl::Hidden,
     cl::desc("How the two-halves loop advance tells the trip's end which "
              "lanes left (for timing its variants)"),
     cl::values(
@@ -113,6 +112,7 @@ private:
   bool planRecomputedExit();
   bool canSpeculatePre() const;
   bool readAfterLoop(Value *V) const;
+  bool carriesOut(size_t I) const;
   void endHalf(Half H, BasicBlock *Latch, BasicBlock *Next);
   void addSpeculatedEntries(Half H, BasicBlock *Skip, BasicBlock *PreEnd,
                             Value *ExitNow);
@@ -355,10 +355,8 @@ void AdvanceHalver::addEntries(Half H, BasicBlock *Skip, BasicBlock *Latch,
   for (size_t I = 0; I < HeaderPhis.size(); ++I) {
     PHINode *P = HeaderPhis[I];
     Value *Cur = Top[H][P], *Next = in(H, LatchValues[I]);
-    bool CarriesOut =
-        CarriedOut.lookup(LatchValues[I]) == P || NextOnExit.contains(P);
     Out[P]->addIncoming(Cur, Skip);
-    Out[P]->addIncoming(CarriesOut ? Next : Cur, Latch);
+    Out[P]->addIncoming(carriesOut(I) ? Next : Cur, Latch);
     Out[P]->addIncoming(Next, PreEnd);
   }
   for (Instruction *V : PreValues) {
@@ -497,6 +495,14 @@ bool AdvanceHalver::readAfterLoop(Value *V) const {
   return ReadAfterLoop.contains(V);
 }
 
+/// Whether a lane leaving the loop carries header phi I's next value out:
+/// the phi carries a post value read after the loop (CarriedOut), or the
+/// recomputed exit test reads its next value (NextOnExit).
+bool AdvanceHalver::carriesOut(size_t I) const {
+  PHINode *P = HeaderPhis[I];
+  return CarriedOut.lookup(LatchValues[I]) == P || NextOnExit.contains(P);
+}
+
 /// The incoming values of the phis that end half H when its next pre ran
 /// for every lane that ran the half: a leaving lane keeps its state where
 /// someone reads it (after the loop, or the condition that keeps it out
@@ -517,10 +523,8 @@ void AdvanceHalver::addSpeculatedEntries(Half H, BasicBlock *Skip,
   for (size_t I = 0; I < HeaderPhis.size(); ++I) {
     PHINode *P = HeaderPhis[I];
     Value *Cur = Top[H][P], *Next = in(H, LatchValues[I]);
-    bool CarriesOut =
-        CarriedOut.lookup(LatchValues[I]) == P || NextOnExit.contains(P);
     Out[P]->addIncoming(Cur, Skip);
-    Out[P]->addIncoming(Pick(P, Cur, Next, CarriesOut), PreEnd);
+    Out[P]->addIncoming(Pick(P, Cur, Next, carriesOut(I)), PreEnd);
   }
   for (Instruction *V : PreValues) {
     Out[V]->addIncoming(Top[H][V], Skip);

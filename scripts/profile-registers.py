@@ -13,19 +13,15 @@ instrumented kernel (--plugin) holds fewer blocks per SM than clang -O3's
 at any of its block sizes.
 """
 import argparse
-import importlib.util
 import math
 import os
 import subprocess
 import sys
 import tempfile
 
-_spec = importlib.util.spec_from_file_location(
-    "check_registers",
-    os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                 "check-registers.py"))
-check_registers = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(check_registers)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "lib"))
+import registers as check_registers  # noqa: E402
 
 # The bench's block sizes (bench/host/*Bench.cpp): 256 threads, but for
 # the bitonic sort (one run per size) and N-Queens (meld.cu's

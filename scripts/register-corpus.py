@@ -22,7 +22,6 @@ committed report (--report) covers the whole corpus.
 import argparse
 import concurrent.futures
 import glob
-import importlib.util
 import json
 import os
 import random
@@ -34,10 +33,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-_spec = importlib.util.spec_from_file_location(
-    "check_registers", os.path.join(HERE, "check-registers.py"))
-cr = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(cr)
+sys.path.insert(0, os.path.join(HERE, "lib"))
+import registers as cr  # noqa: E402
 
 
 def fuzz_source(seeds):

@@ -35,14 +35,8 @@ import sys
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
-from importlib import util as _util  # noqa: E402
-
-_spec = _util.spec_from_file_location(
-    "check_registers", os.path.join(HERE, "..", "..", "scripts",
-                                    "check-registers.py"))
-cr = _util.module_from_spec(_spec)
-_spec.loader.exec_module(cr)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "lib"))
+import registers as cr  # noqa: E402
 
 REG = re.compile(r"%[a-z]+[0-9]+|%SPL|%SP\b")
 UNITS = {"p": 0, "rs": 1, "r": 1, "rd": 2, "f": 1, "fd": 2, "h": 1, "hh": 1,

@@ -1,18 +1,14 @@
 """Prints, per kernel, ptxas -v's register count (from the log in argv[1])
 beside print<divopt-cost>'s (argv[2]), one line a kernel, in the log's
 order: "KERNEL ptxas=N divopt=M[ (ptxas)]". ptxas's report is read by
-scripts/check-registers.py's parser, the one the register scripts use."""
-import importlib.util
+scripts/lib/registers.py's parser, the one the register scripts use."""
 import os
 import re
 import sys
 
-_spec = importlib.util.spec_from_file_location(
-    "check_registers",
-    os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
-                 "scripts", "check-registers.py"))
-check_registers = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(check_registers)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "scripts", "lib"))
+import registers as check_registers  # noqa: E402
 
 ptxas = check_registers.parse_ptxas_resources(open(sys.argv[1]).read())
 divopt = {}

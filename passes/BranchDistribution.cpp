@@ -235,9 +235,9 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
           MeldResult M = meldRegion(*CR, Plan);
           Tr.NumSelects = M.NumSelects;
           Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-          Phase P = costAfter(*CR, M, Weights, W, T.ComputeCapability);
-          After.Cost = P.Cost;
-          After.Phases = {P};
+          After =
+              regionEstimate(costAfter(*CR, M, Weights, W, T.ComputeCapability),
+                             After.Registers);
           append_range(Tables, M.Tables);
         },
         nullptr, Exact);

@@ -9,6 +9,7 @@
 #include "ContractionPinning.h"
 #include "LaunchPlanGlobal.h"
 #include "PassOptions.h"
+#include "SharedWay.h"
 #include "SplitLegality.h"
 #include "TransformCounter.h"
 #include "analysis/ChainLatency.h"
@@ -46,6 +47,8 @@ STATISTIC(NumSplit, "Kernels split into one kernel per way of a branch");
 STATISTIC(NumParts, "Kernels created by kernel splitting");
 STATISTIC(NumRefused, "Divergent branches of kernels left unsplit");
 STATISTIC(NumUnmeasured, "Branches refused without building their parts");
+STATISTIC(NumSharedWays, "Ways of split kernels compiled once, as a device "
+                         "function the kernel and its part call");
 
 namespace divopt {
 
@@ -546,6 +549,7 @@ public:
 private:
   std::optional<Candidate> evaluate(const DivergentBranch &DB, const Target &T);
   void commit(Candidate &C);
+  std::optional<std::string> shareLargeWays(Candidate &C);
   void discard(Candidate &C);
   void missed(const Instruction &Term, StringRef Name, const Twine &Why);
   void missed(const Instruction &Term, const SplitRefusal &Why);
@@ -673,7 +677,45 @@ void Splitter::discard(Candidate &C) {
   C.Parts.clear();
 }
 
+/// Moves the ways worth compiling once (SharedWay.h) into device functions
+/// and copies the parts again from the kernel that calls them. What the
+/// remark adds (empty where no way was shared); none where the kernel is
+/// unchanged.
+std::optional<std::string> Splitter::shareLargeWays(Candidate &C) {
+  SplitRegions R = getSplitRegions(*C.DB);
+  SmallVector<unsigned, 2> Shareable;
+  for (auto [Way, Blocks] : enumerate(R.Ways))
+    if (isShareableWay(Blocks))
+      Shareable.push_back(Way);
+  if (Shareable.empty())
+    return std::nullopt;
+  Instruction &Term = *C.DB->Term;
+  // A product in the kernel and its sum in the device function, or the
+  // other way round, would no longer be fused.
+  ContractionPins::pin(F).keep();
+  SmallVector<std::string, 2> Shared;
+  for (unsigned Way : Shareable) {
+    Function *Fn = shareWay(F, R.Ways[Way],
+                            getFreePartName(F, C.Parts[Way].Suffix + "_way"));
+    if (!Fn)
+      continue;
+    ++NumSharedWays;
+    Shared.push_back((C.Parts[Way].Suffix + " way as " + Fn->getName()).str());
+  }
+  // The parts were copied from the kernel before it changed (pins, calls).
+  SmallVector<BasicBlock *, 4> Entries = getWayEntries(Term);
+  for (auto [Way, P] : enumerate(C.Parts)) {
+    P.F->eraseFromParent();
+    P.F = buildPart(F, Term, Entries[Way], F.getName() + ".candidate");
+  }
+  if (Shared.empty())
+    return std::string();
+  return "; compiled once, called by the kernel and its part: " +
+         join(Shared, ", ");
+}
+
 void Splitter::commit(Candidate &C) {
+  std::optional<std::string> SharedWays = shareLargeWays(C);
   SmallVector<std::string, 4> Names;
   for (Part &P : C.Parts) {
     P.F->setName(getFreePartName(F, P.Suffix));
@@ -688,8 +730,12 @@ void Splitter::commit(Candidate &C) {
     return OptimizationRemark(DEBUG_TYPE, "Split", C.DB->Term)
            << "kernel " << F.getName() << " split into " << join(Names, ", ")
            << " (launched in this order for " << F.getName()
-           << "): " << C.Prediction.Explanation << (Forced ? " (forced)" : "");
+           << "): " << C.Prediction.Explanation << (Forced ? " (forced)" : "")
+           << SharedWays.value_or("");
   });
+  // Last: the branch C names lives in the kernel's divergence analysis.
+  if (SharedWays)
+    FAM.invalidate(F, PreservedAnalyses::none());
 }
 
 bool Splitter::run() {
@@ -777,7 +823,8 @@ PreservedAnalyses KernelSplitPass::run(Module &M, ModuleAnalysisManager &MAM) {
     Changed |= Splitter(*F, FAM, Opts).run();
   if (!Changed)
     return PreservedAnalyses::all();
-  // New kernels and a new global; no existing function changed.
+  // New kernels, device functions and a global; a kernel that now calls a
+  // shared way had its analyses invalidated when it changed.
   PreservedAnalyses PA;
   PA.preserveSet<AllAnalysesOn<Function>>();
   PA.preserve<FunctionAnalysisManagerModuleProxy>();

@@ -10,7 +10,8 @@
 // demand, the kernel is split into one kernel per way of the branch
 // (<name>_$_divopt_$_then, _else, or _arm<N> for a switch), each running
 // the shared prologue, the branch, and only its own arm and the code after
-// the join. The original kernel stays as it was; the module's launch plan
+// the join. The original kernel stays, for launches that bypass the plan
+// (its large ways compiled once, SharedWay.h); the module's launch plan
 // (runtime/LaunchPlanFormat.h) tells DivOpt's runtime to launch the parts,
 // in order, for a launch of the original name. Legality: SplitLegality.h.
 // Decided by the shared cost model, every decision a remark.

@@ -18,7 +18,8 @@
 #       and the forced and hand variants.
 # PGO_CARRY_DIR moves .carry/pgo (to compare profiles collected two ways);
 # PGO_GEN_FLAGS adds clang flags to the instrumented build, e.g.
-# "-mllvm -divopt-profile-sample-front=4". PGO_BENCH_ONLY=meld (a comma
+# "-mllvm -divopt-profile-sample-front=4"; BENCH_DIVOPT_OPTIONS adds LLVM
+# options to every DivOpt build of `use`. PGO_BENCH_ONLY=meld (a comma
 # list) builds those benchmarks instead of the four above; meld, the
 # control-flow melding bench (issue #16), is one of them.
 # Needs the plugin built (BUILD_DIR, default build/).
@@ -54,6 +55,8 @@ use)
   trap 'rm -rf "$profiles"' EXIT
   if [ -d "$src" ]; then cp "$src"/*.profile "$profiles/"; else tar xf "$src" -C "$profiles"; fi
   ls "$profiles"/*.profile >/dev/null 2>&1 || die "no *.profile in $src"
+  pgo_options=""
+  for o in ${BENCH_DIVOPT_OPTIONS:-}; do pgo_options+=" -mllvm $o"; done
   rm -rf "$out"
   BENCH_PTX_DIR=$out DIVOPT_PLUGIN=$plugin "$root/scripts/bench-build.sh" >/dev/null
   for p in "$profiles"/*.profile; do
@@ -61,7 +64,7 @@ use)
     b=${stem%%.*}
     cp "$p" "$out/"
     "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
-      -mllvm -divopt-profile-use="$out/$stem.profile" \
+      -mllvm -divopt-profile-use="$out/$stem.profile" $pgo_options \
       -Rpass=divopt -Rpass-missed=divopt -Rpass-analysis=divopt \
       "$k/$b.cu" -o "$out/$stem.clang-O3-pgo.ptx" 2>"$out/$stem.pgo-remarks.txt"
     "$cuda/bin/ptxas" -arch=sm_90 "$out/$stem.clang-O3-pgo.ptx" -o /dev/null ||

@@ -135,6 +135,8 @@ def manifest(jobs, commit=None):
              f"abi {abi}"]
     lines += [f"pipeline {i} {p}"
               for i, p in enumerate(variants.forced_pipelines())]
+    if variants.extra_options():
+        lines.append("options " + " ".join(variants.extra_options()))
     for j in jobs:
         edits = j.edits or "-"
         if j.failure:

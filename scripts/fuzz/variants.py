@@ -47,6 +47,13 @@ def forced_pipelines():
     return [override] if override else FORCED_PIPELINES
 
 
+def extra_options():
+    """LLVM options every DivOpt variant passes, from DIVOPT_FUZZ_OPTIONS
+    (whitespace-separated, e.g. "-divopt-split-share-min-instructions=4"):
+    a campaign aimed at a hidden option's form of a transform."""
+    return os.environ.get("DIVOPT_FUZZ_OPTIONS", "").split()
+
+
 def forced_pipeline(seed):
     """The forced pipeline seed's DivOpt variant runs."""
     pipelines = forced_pipelines()
@@ -113,6 +120,8 @@ def variant_flags(variant, seed):
               "-fverify-intermediate-code",
               # What was transformed, counted by build_pack.py.
               "-Rpass=divopt"]
+    for option in extra_options():
+        plugin += ["-mllvm", option]
     if variant == "divopt":
         return plugin + ["-mllvm", f"-divopt-pipeline={forced_pipeline(seed)}"]
     if variant == "auto":

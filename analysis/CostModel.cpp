@@ -370,7 +370,10 @@ getMajorityChain(double P, std::optional<double> Switch) {
 /// advance grows as p moves from 0.5 (0.72 at p = 0.05), but SYN-ITDELAY's
 /// majority runs take the same time within 3% from p = 0.05 to 0.9 (H100,
 /// run 11; H200 before): an effective advance of 0.63, flat, where the
-/// chain at p = 0.5 gives 0.661.
+/// chain at p = 0.5 gives 0.661. The vote as DelayedLoop.cpp builds it (a
+/// forced trip every 33rd), simulated, takes 1.52-1.57 trips an iteration
+/// from p = 0.05 to 0.95, and at p = 0.5 the chain's 1.513 times the
+/// stragglers' factor within 0.2% (bench/results/2026-11-26-majority-model.md).
 constexpr double MajorityAdvanceProbability = 0.5;
 
 static double computeAdvancePerTrip(DelayStrategy S, double P, unsigned Ones,

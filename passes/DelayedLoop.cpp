@@ -316,13 +316,26 @@ double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
   // profiled loop charged apart (getStragglerFactor), fitted to its forced
   // runs on an H200 (LOOP-ADVANCE N=8..128 at switch rates 0-1, SYN-ITDELAY
   // N=8..256 at f=0.1-0.9: within 1.6% of 20 of 21 configurations,
-  // bench/results/2026-11-26-advance-overhead-fit.md). Plain
-  // round robin no longer votes (8 was fitted with two ballots and an exit
-  // vote per trip), and majority and idle-trip removal now vote once; those
-  // constants are kept, on the side of refusing, until they are refitted
-  // (bench/results/2026-11-22-h200-itdelay.md has the new curves).
+  // bench/results/2026-11-26-advance-overhead-fit.md).
+  //
+  // Majority: 23 slots a trip, with the stragglers of a profiled loop
+  // charged apart, fitted to its forced runs on an H100 (SYN-ITDELAY
+  // N=16..256, f=0.05-0.9, explicit and natural arms: RMS 0.8%, every row
+  // within 2%; the H200 runs give the same) and predicting LOOP-ADVANCE
+  // N=128 at switch rate 1, which took no part in the fit, within 0.2%
+  // (bench/results/2026-11-26-majority-model.md). About 9 of them came
+  // with getUnreadValue's zeros: a waiting lane's loop-out values are zero,
+  // not poison, so every trip moves them (4 moves, 2 slots each, on
+  // SYN-ITDELAY's two); majority fitted 14 slots before that, round robin
+  // 3 and idle-trip removal 12. The old 12 predates both that and the one
+  // vote a trip.
+  //
+  // Plain round robin no longer votes (8 was fitted with two ballots and an
+  // exit vote per trip), and idle-trip removal now votes once; those
+  // constants are kept until they are refitted (the runs that fit
+  // majority's would give them about 12.5 and 23 at f = 0.5).
   if (V == DelayVote::Majority)
-    return 12.0 * Scale;
+    return 23.0 * Scale;
   if (V == DelayVote::Advance && Halved)
     return -2.5 * Scale;
   return (IdleRemoval ? 14.0 : 8.0) * Scale;

@@ -466,10 +466,19 @@ static bool feedsConstantFold(const Instruction &I, unsigned Depth = 0) {
   });
 }
 
+/// Whether I must stay a constant in its arm (isComputedFromConstants and
+/// feedsConstantFold), memoized in R.
+static bool keepsConstant(const Instruction &I, const MeldRegion &R) {
+  auto [It, New] = R.KeepsConstant.try_emplace(&I, false);
+  if (New)
+    It->second = isComputedFromConstants(&I) && feedsConstantFold(I);
+  return It->second;
+}
+
 /// Same operation, same types, same flags that change results: a merged
 /// copy computes exactly what each arm computed.
 static bool isSameOperation(const Instruction &T, const Instruction &F,
-                            const OperandPairing &P) {
+                            const OperandPairing &P, const MeldRegion &R) {
   if (getMirroredCompare(T, F))
     return true;
   const bool Swapped = P.Swapped;
@@ -517,10 +526,7 @@ static bool isSameOperation(const Instruction &T, const Instruction &F,
       return false;
   }
   // Melded with operands that differ, neither arm's value stays a constant.
-  for (const Instruction *I : {&T, &F})
-    if (OperandsDiffer && isComputedFromConstants(I) && feedsConstantFold(*I))
-      return false;
-  return true;
+  return !OperandsDiffer || (!keepsConstant(T, R) && !keepsConstant(F, R));
 }
 
 static bool isInArm(const Value *V, const SmallPtrSetImpl<BasicBlock *> &Arm) {
@@ -624,13 +630,17 @@ static OperandPairing getPairing(const Instruction &T, const Instruction &F,
   Moved.StripT[1] = NegT1;
   Moved.StripF[0] = NegF0;
   Moved.StripF[1] = NegF1;
-  return isSameOperation(T, F, Moved) ? Moved : P;
+  return isSameOperation(T, F, Moved, R) ? Moved : P;
 }
 
 double scorePair(const Instruction &T, const Instruction &F,
                  const MeldRegion &R, unsigned CC, double Weight) {
+  // Most pairs of an alignment: no pairing makes them one operation
+  // (mirrored compares are both fcmp).
+  if (T.getOpcode() != F.getOpcode())
+    return 0;
   const OperandPairing Pairing = getPairing(T, F, R, CC);
-  if (!isSameOperation(T, F, Pairing))
+  if (!isSameOperation(T, F, Pairing, R))
     return 0;
   const double SelectCost = getOpClassCost(OpClass::IntALU, CC);
   // A negation the melded product keeps replaces one in each arm.

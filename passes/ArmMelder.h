@@ -66,6 +66,12 @@ struct MeldRegion {
   /// How often each value is an operand in each arm: a select of two
   /// values that recur is made once and shared.
   llvm::DenseMap<const llvm::Value *, unsigned> ThenUses, ElseUses;
+  /// scorePair's memo, by instruction of the arms: whether it is computed
+  /// from constants alone and feeds a fold that ptxas evaluates otherwise
+  /// than the GPU. Every pair of an alignment asks it of both of its
+  /// instructions (a walk of up to six levels of operands and users
+  /// each); filled while pairs are scored, before anything is rewritten.
+  mutable llvm::DenseMap<const llvm::Instruction *, bool> KeepsConstant;
 };
 
 /// Checks the shape and the contents of Branch's arms. The error says why

@@ -6,12 +6,14 @@
 
 #include "DivergenceProfile.h"
 #include "SplitArmLoops.h"
+#include "TripSampling.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/KernelInfo.h"
 #include "analysis/ProfileIdentity.h"
 #include "profile/ProfileCounters.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -26,6 +28,8 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
+#include <memory>
+
 using namespace llvm;
 
 #define DEBUG_TYPE "divopt-divergence-profile"
@@ -36,6 +40,9 @@ STATISTIC(NumLoops, "Loops counted");
 STATISTIC(NumSplitArmLoops,
           "Loops counted for their trips in a kernel-split candidate's way");
 STATISTIC(NumLoopsUncounted, "Loops without a place where their lanes meet");
+STATISTIC(NumTripSampled, "Top-level loops whose trips are counted in windows");
+STATISTIC(NumEveryTrip,
+          "Top-level loops counted on every trip though sampling was asked");
 
 // Exact counting costs several times a short arm in a hot loop (the meld
 // kernels: 3x-8.5x over clang -O3 on an H100/H200), so by default one
@@ -60,9 +67,35 @@ static cl::opt<unsigned> ProfileSampleFront(
              "most the sampling rate), so that they start in the first "
              "waves; 1: from the whole grid"));
 
+// A counted block of a grid that runs in one wave sets the kernel's time:
+// counting every trip of a short loop body made meld's N-Queens search
+// 4.78x slower on an H100 (run 9). Counting two trips in P of each
+// top-level loop (TripSampling.h) costs the block about 2/P of that.
+static cl::opt<unsigned> ProfileSampleTrips(
+    "divopt-profile-sample-trips", cl::init(64),
+    cl::desc("In a counted block, count the trips of each top-level loop "
+             "two at a time, two in every P (1, or a power of two from 4 "
+             "to 4096; default 64, and 1 where -divopt-profile-sample=1): "
+             "the counts are scaled to estimate every trip's"));
+
 namespace divopt {
 
 namespace {
+
+/// The trip period in force: an exact profile (every block) counts every
+/// trip unless the period is named.
+unsigned getTripPeriod() {
+  if (ProfileSample == 1 && ProfileSampleTrips.getNumOccurrences() == 0)
+    return 1;
+  return ProfileSampleTrips;
+}
+
+/// The loop L is nested in at the top level (L itself at the top).
+Loop *getOutermost(Loop *L) {
+  while (L && L->getParentLoop())
+    L = L->getParentLoop();
+  return L;
+}
 
 using profile::CounterFunction;
 using profile::CounterSite;
@@ -134,6 +167,10 @@ constexpr uint32_t DrainAt = uint32_t(1) << 31;
 
 struct BranchSite {
   const ProfiledBranch *PB;
+  /// The top-level loop whose trips are counted in windows, around it.
+  Loop *Window = nullptr;
+  /// In Window: the trip is counted.
+  Value *Counting = nullptr;
   /// Kernels: the first of its words in the block's counters.
   unsigned Slot = 0;
   /// Innermost loop, for the lanes' direction changes.
@@ -159,6 +196,15 @@ struct LoopSite {
   /// instrumentation keeps no counter of its own live through the loop.
   PHINode *Counter = nullptr;
   SmallVector<Loop::Edge, 2> ExitEdges;
+  /// A loop whose trips are counted in windows: the uncounted copy's exit
+  /// edges, where Counter is its copy.
+  SmallVector<Loop::Edge, 2> UncountedExitEdges;
+  /// A loop nested in one whose trips are counted in windows: that loop,
+  /// and whether the trip of it the lanes are in is counted.
+  Loop *Window = nullptr;
+  Value *Counting = nullptr;
+  /// The loop's own trips are counted in windows.
+  const TripSampledLoop *Trips = nullptr;
   /// The blocks on the edges entering the loop, where lane state restarts.
   SmallVector<BasicBlock *, 2> EntryEdges;
   /// Counted only for its trips, in a kernel-split candidate's way.
@@ -209,8 +255,10 @@ public:
     HasElect = CC && *CC >= 90 && getPtxVersion(F) >= 80;
   }
 
-  /// Picks the branches and loops to count; false when there are none.
-  bool collect();
+  /// Picks the branches and loops to count, and the top-level loops whose
+  /// trips are counted two in TripPeriod; false when there is nothing to
+  /// count.
+  bool collect(unsigned TripPeriod);
   /// Adds the counters, returns what they mean; one block in Sample
   /// counts.
   CounterFunction instrument(GlobalVariable *&Counters, unsigned Sample);
@@ -219,6 +267,17 @@ public:
     return count_if(Loops,
                     [](const LoopSite &S) { return S.Meet && S.ForSplit; });
   }
+  /// The top-level loops whose trips are counted in windows.
+  unsigned getTripSampledLoops() const { return TripLoops.size(); }
+  unsigned getTripPeriod() const { return TripPeriod; }
+  /// A top-level loop counted on every trip, though sampling was asked.
+  struct EveryTrip {
+    unsigned Index;
+    DebugLoc Loc;
+    BasicBlock *Header;
+    std::string Why;
+  };
+  ArrayRef<EveryTrip> getEveryTripLoops() const { return EveryTripLoops; }
 
 private:
   Type *i32() { return Type::getInt32Ty(Ctx); }
@@ -234,6 +293,10 @@ private:
   }
   Value *asCount(IRBuilder<> &B, Value *Bit) {
     return B.CreateZExt(Bit, i32());
+  }
+  /// Bit, where Flag holds (a trip sampling flag; none: always).
+  Value *onlyIf(IRBuilder<> &B, Value *Bit, Value *Flag) {
+    return Flag ? B.CreateAnd(Bit, Flag) : Bit;
   }
   /// The active mask and whether this lane is its lowest (the leader).
   std::pair<Value *, Value *> getLeader(IRBuilder<> &B);
@@ -255,6 +318,13 @@ private:
   std::pair<Value *, Value *> lanePairs(IRBuilder<> &B, BranchSite &S,
                                         Value *Way);
   Value *sumLanes(IRBuilder<> &B, Value *Mask, ArrayRef<Value *> Votes);
+  void pickTripSampled();
+  void sampleLoopTrips();
+  void findEntering(LoopSite &S);
+  void findExits(LoopSite &S);
+  void setWordScales(const BranchSite &S);
+  void setWordScales(const LoopSite &S);
+  Value *scale(IRBuilder<> &B, unsigned Word, Value *V64);
   void countHeader(LoopSite &S);
   void countMeet(LoopSite &S, Instruction *Before);
   void initBlockCounters(BasicBlock &Start);
@@ -293,9 +363,19 @@ private:
   /// Kernels' two-way branches, counted in packed words.
   SmallVector<const BranchSite *, 4> PackedBranches;
   SmallVector<AllocaInst *, 16> Promotable;
+  /// Trip sampling: the period (1: every trip), the top-level loops
+  /// counted in windows and, once made, their copies.
+  unsigned TripPeriod = 1;
+  SmallVector<Loop *, 2> TripLoops;
+  DenseMap<Loop *, std::unique_ptr<TripSampledLoop>> Sampled;
+  SmallVector<EveryTrip, 1> EveryTripLoops;
+  /// Global words whose block counts estimate Factor times as many (the
+  /// sampled trips'), multiplied when they are drained.
+  DenseMap<unsigned, uint64_t> WordScale;
 };
 
-bool FunctionInstrumenter::collect() {
+bool FunctionInstrumenter::collect(unsigned Period) {
+  TripPeriod = Period;
   // The identities of the uninstrumented function: profile use computes
   // them from the same IR, before any transform.
   PI.emplace(FAM.getResult<ProfileIdentityAnalysis>(F));
@@ -353,7 +433,134 @@ bool FunctionInstrumenter::collect() {
       ++NumLoopsUncounted;
     Loops.push_back(S);
   }
+  if (TripPeriod > 1)
+    pickTripSampled();
   return !Branches.empty() || !Loops.empty();
+}
+
+/// The top-level loops with counting inside them (a branch, or a loop
+/// whose lanes meet inside) run as two copies, so that two trips in
+/// TripPeriod pay it. Their sites are gated and scaled.
+void FunctionInstrumenter::pickTripSampled() {
+  SmallSetVector<Loop *, 4> Candidates;
+  for (const BranchSite &S : Branches)
+    if (S.L)
+      Candidates.insert(getOutermost(S.L));
+  for (const LoopSite &S : Loops)
+    if (S.Meet && S.PL->L->getParentLoop())
+      Candidates.insert(getOutermost(S.PL->L));
+  for (Loop *L : Candidates) {
+    // An inner loop's lanes meet inside L (from outside L, a path would
+    // come back into it before the meet, and it would have none); another
+    // loop's meet inside L is L's header (by which they enter L), which an
+    // entry's first trip runs in the counted copy.
+    std::optional<std::string> Why = getTripSamplingBlocker(*L);
+    if (Why) {
+      const ProfiledLoop *PL = nullptr;
+      for (const ProfiledLoop &P : PI->loops())
+        if (P.L == L)
+          PL = &P;
+      EveryTripLoops.push_back(
+          {PL ? PL->Index : 0, L->getStartLoc(), L->getHeader(), *Why});
+      ++NumEveryTrip;
+      continue;
+    }
+    TripLoops.push_back(L);
+  }
+  for (BranchSite &S : Branches)
+    if (S.L && is_contained(TripLoops, getOutermost(S.L)))
+      S.Window = getOutermost(S.L);
+  for (LoopSite &S : Loops)
+    if (S.PL->L->getParentLoop() &&
+        is_contained(TripLoops, getOutermost(S.PL->L)))
+      S.Window = getOutermost(S.PL->L);
+}
+
+/// Copies each picked loop (its blocks, still uninstrumented, become the
+/// counted copy) and hands the copies' flags to the sites inside.
+void FunctionInstrumenter::sampleLoopTrips() {
+  for (Loop *L : TripLoops) {
+    Sampled[L] = sampleTrips(*L, TripPeriod);
+    ++NumTripSampled;
+  }
+  for (BranchSite &S : Branches)
+    if (S.Window) {
+      S.Counting = Sampled[S.Window]->Counting;
+    }
+  for (LoopSite &S : Loops) {
+    if (S.Window)
+      S.Counting = Sampled[S.Window]->Counting;
+    if (auto It = Sampled.find(S.PL->L); It != Sampled.end())
+      S.Trips = It->second.get();
+  }
+}
+
+/// The blocks that enter S's loop from outside, in the function as it is
+/// now: a loop counted in windows is entered by the block that draws its
+/// phase; a copied loop's exits may lead into another loop.
+void FunctionInstrumenter::findEntering(LoopSite &S) {
+  S.Entering.clear();
+  if (S.Trips) {
+    S.Entering.push_back(S.Trips->Preheader);
+    return;
+  }
+  for (BasicBlock *P : predecessors(S.Header))
+    if (!S.PL->L->contains(P) && !is_contained(S.Entering, P))
+      S.Entering.push_back(P);
+}
+
+/// The edges leaving S's loop, in the function as it is now (a phase
+/// block may stand where an exit led into a loop counted in windows);
+/// and, for a loop counted in windows, those leaving its uncounted copy.
+void FunctionInstrumenter::findExits(LoopSite &S) {
+  auto Inside = [&](BasicBlock *BB) {
+    return S.PL->L->contains(BB) || (S.Trips && S.Trips->Added.contains(BB));
+  };
+  // In the function's order. An edge a successor slot: two cases of a
+  // switch to one exit are one edge here (getEdgeBlocks splits each slot).
+  auto Leaving = [&](auto From, SmallVectorImpl<Loop::Edge> &Edges) {
+    Edges.clear();
+    for (BasicBlock &BB : F)
+      if (From(&BB))
+        for (BasicBlock *Succ : successors(&BB))
+          if (!Inside(Succ) && !is_contained(Edges, Loop::Edge(&BB, Succ)))
+            Edges.emplace_back(&BB, Succ);
+  };
+  Leaving([&](BasicBlock *BB) { return S.PL->L->contains(BB); }, S.ExitEdges);
+  if (S.Trips)
+    Leaving([&](BasicBlock *BB) { return S.Trips->Uncounted.contains(BB); },
+            S.UncountedExitEdges);
+}
+
+/// A site in a loop counted in windows counts a trip with probability
+/// TripWindow / TripPeriod (its pairs with the previous trip of that loop
+/// 1 / TripPeriod): its drained counts are scaled back, so that they
+/// estimate every trip's. Minima and maxima are not counts.
+void FunctionInstrumenter::setWordScales(const BranchSite &S) {
+  if (!S.Window)
+    return;
+  using namespace profile;
+  for (unsigned W = 0, E = getBranchWords(S.PB->Ways.size()); W < E; ++W)
+    WordScale[S.Base + W] = TripPeriod / TripWindow;
+  if (S.L == S.Window)
+    for (unsigned W : {BranchPairs, BranchChanges})
+      WordScale[S.Base + W] = TripPeriod / (TripWindow - 1);
+}
+
+void FunctionInstrumenter::setWordScales(const LoopSite &S) {
+  if (!S.Window)
+    return;
+  using namespace profile;
+  for (unsigned W :
+       {LoopEntries, LoopLanes, LoopTrips, LoopIterations, LoopSpreadSum})
+    WordScale[S.Base + W] = TripPeriod / TripWindow;
+}
+
+/// V64, a block's (or a warp execution's) count of Word, as an estimate of
+/// every trip's.
+Value *FunctionInstrumenter::scale(IRBuilder<> &B, unsigned Word, Value *V64) {
+  uint64_t Factor = WordScale.lookup(Word);
+  return Factor > 1 ? B.CreateMul(V64, B.getInt64(Factor)) : V64;
 }
 
 std::pair<Value *, Value *> FunctionInstrumenter::getLeader(IRBuilder<> &B) {
@@ -440,9 +647,11 @@ void FunctionInstrumenter::update(Instruction *Before, Value *Gate,
           Ctx.getOrInsertSyncScopeID("block"));
       continue;
     }
-    B.CreateAtomicRMW(getAtomic(U.Kind), getWordAddress(B, U.Word),
-                      B.CreateZExt(U.V, B.getInt64Ty()), MaybeAlign(8),
-                      AtomicOrdering::Monotonic);
+    Value *V = B.CreateZExt(U.V, B.getInt64Ty());
+    if (U.Kind == Op::Add)
+      V = scale(B, U.Word, V);
+    B.CreateAtomicRMW(getAtomic(U.Kind), getWordAddress(B, U.Word), V,
+                      MaybeAlign(8), AtomicOrdering::Monotonic);
   }
   B.CreateBr(Tail);
 }
@@ -547,7 +756,7 @@ void FunctionInstrumenter::countBranch(BranchSite &S) {
     U.push_back(
         {S.Base + BranchChanges, Op::Add, popc(B, ballot(B, Mask, Changed))});
   }
-  update(Term, Leader, U);
+  update(Term, onlyIf(B, Leader, S.Counting), U);
 }
 
 /// Whether this lane took this branch in the loop's previous iteration
@@ -635,7 +844,8 @@ void FunctionInstrumenter::addPackedToGlobals(IRBuilder<> &B,
     Adds.push_back({BranchChanges, Total(packed::Changed, packed::Pairs, 1)});
   }
   for (auto &[Word, V] : Adds)
-    getAtomicAdd(B, getWordAddress(B, S.Base + Word), V);
+    getAtomicAdd(B, getWordAddress(B, S.Base + Word),
+                 scale(B, S.Base + Word, V));
 }
 
 /// The active lanes' counts of each vote (an i1 a lane), a byte each
@@ -673,7 +883,8 @@ void FunctionInstrumenter::countPackedBranch(BranchSite &S) {
   Value *Lanes = sumLanes(B, Mask, Votes);
   PackedBranches.push_back(&S);
 
-  auto [Add, Tail] = splitGuarded(Br, Leader, "divopt.prof.flush");
+  auto [Add, Tail] =
+      splitGuarded(Br, onlyIf(B, Leader, S.Counting), "divopt.prof.flush");
   B.SetInsertPoint(Add);
   SyncScope::ID Block = Ctx.getOrInsertSyncScopeID("block");
   auto HalfOf = [&](unsigned W, unsigned H) {
@@ -756,10 +967,27 @@ void FunctionInstrumenter::countHeader(LoopSite &S) {
     for (BasicBlock *Edge : S.EntryEdges)
       new StoreInst(ConstantInt::get(i32(), 0), W.Ways,
                     Edge->getTerminator()->getIterator());
+    // Nor where a window starts: the last counted trip was not the last.
+    if (S.Trips)
+      for (auto [Edge, Starts] : S.Trips->WindowStarts) {
+        IRBuilder<> EB(Edge->getTerminator());
+        Value *None = EB.getInt32(0);
+        EB.CreateStore(
+            Starts ? EB.CreateSelect(Starts, None, EB.CreateLoad(i32(), W.Ways))
+                   : None,
+            W.Ways);
+      }
   }
-  if (S.Meet && !S.Counter)
+  if (!S.Meet || S.Counter)
+    return;
+  B.CreateStore(B.CreateAdd(B.CreateLoad(i32(), S.Iterations), B.getInt32(1)),
+                S.Iterations);
+  // The trips outside the windows are trips too.
+  if (S.Trips) {
+    B.SetInsertPoint(&*S.Trips->UncountedHeader->getFirstInsertionPt());
     B.CreateStore(B.CreateAdd(B.CreateLoad(i32(), S.Iterations), B.getInt32(1)),
                   S.Iterations);
+  }
 }
 
 void FunctionInstrumenter::countMeet(LoopSite &S, Instruction *Before) {
@@ -769,7 +997,8 @@ void FunctionInstrumenter::countMeet(LoopSite &S, Instruction *Before) {
   Value *C = B.CreateLoad(i32(), S.Iterations);
   Value *Entered = B.CreateICmpNE(C, B.getInt32(0));
   Value *E = ballot(B, Mask, Entered);
-  Value *Gate = B.CreateAnd(Leader, B.CreateICmpNE(E, B.getInt32(0)));
+  Value *Gate = onlyIf(B, B.CreateAnd(Leader, B.CreateICmpNE(E, B.getInt32(0))),
+                       S.Counting);
   Value *Max = call(B, Intrinsic::nvvm_redux_sync_umax, {C, Mask});
   Value *Min = call(B, Intrinsic::nvvm_redux_sync_umin,
                     {B.CreateSelect(Entered, C, B.getInt32(~0u)), Mask});
@@ -825,6 +1054,8 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
       Value *None = B.CreateICmpEQ(Low, B.getInt32(0));
       Value *Max = B.CreateZExt(B.CreateNot(Low), I64);
       V = B.CreateSelect(None, B.getInt64(NoSpreadMin), Max);
+    } else if (K == Op::Add) {
+      V = scale(B, Word, V);
     }
     B.CreateAtomicRMW(getAtomic(K), getWordAddress(B, Word), V, MaybeAlign(8),
                       AtomicOrdering::Monotonic);
@@ -922,6 +1153,7 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
                    S.L ? packed::LoopBranchWords : packed::BranchWords);
     Words += CS.getWords();
     CF.Sites.push_back(CS);
+    setWordScales(S);
   }
   for (LoopSite &S : Loops) {
     if (!S.Meet)
@@ -934,6 +1166,7 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
     S.Slot = Place(Words, CS.getWords(), false, 0);
     Words += CS.getWords();
     CF.Sites.push_back(CS);
+    setWordScales(S);
   }
   // The globals: zero, but the spread minima, which start at "none".
   Module &M = *F.getParent();
@@ -970,6 +1203,14 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
     if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
       Returns.push_back(R);
   BasicBlock *Start = sampleBlocks(Sample, ProfileSampleFront);
+  // Copied before any counter goes in: the uncounted copy has none.
+  sampleLoopTrips();
+  // Before any edge is split: getEdgeBlocks splits an edge once, however
+  // many loops enter or leave by it.
+  for (LoopSite &S : Loops) {
+    findEntering(S);
+    findExits(S);
+  }
   SmallVector<std::pair<LoopSite *, Instruction *>, 4> Meets;
   for (LoopSite &S : Loops)
     if (S.Meet)
@@ -984,14 +1225,22 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
                       Edge->getTerminator()->getIterator());
         S.EntryEdges.push_back(Edge);
       }
-    if (S.Counter && S.Meet)
-      for (auto [Exiting, Exit] : S.ExitEdges)
+    if (!S.Counter || !S.Meet)
+      continue;
+    auto StoreTrips = [&](ArrayRef<Loop::Edge> Edges, Value *Counter) {
+      for (auto [Exiting, Exit] : Edges)
         for (BasicBlock *Edge : getEdgeBlocks(Exiting, Exit)) {
           IRBuilder<> EB(Edge->getTerminator());
-          Value *Trips = EB.CreateAdd(
-              S.Counter, ConstantInt::get(S.Counter->getType(), 1));
+          Value *Trips =
+              EB.CreateAdd(Counter, ConstantInt::get(Counter->getType(), 1));
           EB.CreateStore(EB.CreateTrunc(Trips, i32()), S.Iterations);
         }
+    };
+    StoreTrips(S.ExitEdges, S.Counter);
+    // The counter runs on through both copies of a loop counted in
+    // windows (its phis take each other's next values).
+    if (S.Trips)
+      StoreTrips(S.UncountedExitEdges, S.Trips->getUncounted(S.Counter));
   }
   for (BranchSite &S : Branches)
     countBranch(S);
@@ -1042,6 +1291,17 @@ PreservedAnalyses DivergenceProfilePass::run(Module &M,
                              "F >= 1");
     return PreservedAnalyses::all();
   }
+  unsigned TripPeriod = getTripPeriod();
+  if (TripPeriod != 1 &&
+      (!isPowerOf2_32(TripPeriod) || TripPeriod < MinTripPeriod ||
+       TripPeriod > MaxTripPeriod)) {
+    M.getContext().emitError(
+        "-divopt-profile-sample-trips=" + Twine(TripPeriod) +
+        ": two trips in P are counted, P = 1 (every trip) or a power of two "
+        "from " +
+        Twine(MinTripPeriod) + " to " + Twine(MaxTripPeriod));
+    return PreservedAnalyses::all();
+  }
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   std::vector<CounterFunction> Counted;
   SmallVector<Function *, 8> Kernels, Defined;
@@ -1052,7 +1312,7 @@ PreservedAnalyses DivergenceProfilePass::run(Module &M,
     if (getKernelInfo(*F).IsKernel)
       Kernels.push_back(F);
     FunctionInstrumenter FI(*F, FAM);
-    if (!FI.collect())
+    if (!FI.collect(TripPeriod))
       continue;
     GlobalVariable *Counters = nullptr;
     CounterFunction CF = FI.instrument(Counters, ProfileSample);
@@ -1069,12 +1329,23 @@ PreservedAnalyses DivergenceProfilePass::run(Module &M,
       if (unsigned ForSplit = FI.getSplitArmLoopsCounted())
         R << " (" << ore::NV("SplitArmLoops", ForSplit)
           << " for their trips in kernel-split ways)";
-      return R << " in " << Counters->getName() << ", "
-               << ore::NV("Sample",
-                          CF.Sample == 1
-                              ? std::string("every block")
-                              : "one block in " + std::to_string(CF.Sample));
+      R << " in " << Counters->getName() << ", "
+        << ore::NV("Sample", CF.Sample == 1
+                                 ? std::string("every block")
+                                 : "one block in " + std::to_string(CF.Sample));
+      if (unsigned Loops = FI.getTripSampledLoops())
+        R << ", two trips in " << ore::NV("TripPeriod", FI.getTripPeriod())
+          << " of " << ore::NV("TripSampledLoops", Loops) << " top-level "
+          << (Loops == 1 ? "loop" : "loops");
+      return R;
     });
+    for (const FunctionInstrumenter::EveryTrip &E : FI.getEveryTripLoops())
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "EveryTrip", E.Loc,
+                                          E.Header)
+               << "loop " << ore::NV("Loop", E.Index)
+               << " counted on every trip: " << E.Why;
+      });
     Counted.push_back(std::move(CF));
   }
   // Every kernel names the module's counters, so that its launches (and

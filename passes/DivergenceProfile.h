@@ -25,9 +25,13 @@
 // uninstrumented copy of the body, at the register count ptxas gives the
 // whole kernel: the counted copy is built to add few registers to it
 // (elect.sync, one reduction, 32-bit accumulators, the loop's own
-// counter for its trips). Counters and a descriptor naming
-// them (profile/ProfileCounters.h) are device globals that the collector
-// (runtime/ProfileCollector.cpp) reads at the program's exit.
+// counter for its trips). In a counted block, each top-level loop counts
+// two trips in -divopt-profile-sample-trips (default 64; TripSampling.h),
+// its counts scaled back at the drain, so that a grid of one wave, whose
+// time the counted block sets, pays little more. Counters and a
+// descriptor naming them (profile/ProfileCounters.h) are device globals
+// that the collector (runtime/ProfileCollector.cpp) reads at the
+// program's exit.
 //
 //===----------------------------------------------------------------------===//
 

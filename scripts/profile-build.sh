@@ -20,7 +20,13 @@
 #       default 4, the plugin's default); bench-whole/ the same with them
 #       drawn from the whole grid (-divopt-profile-sample-front=1); bench-exact/
 #       the same with every block counted (PROFILE_EXACT_OVERHEAD=1 in
-#       profile-gpu.sh times it)
+#       profile-gpu.sh times it); all at the plugin's default trip
+#       period (-divopt-profile-sample-trips: in a counted block, two
+#       trips in 64 of each top-level loop; exact where every block counts)
+#   bench-trips<P>/ meld only, at the default block sampling, the trips
+#       counted two in P, for P in PROFILE_TRIP_SWEEP (default "1 16
+#       256"; 1: every trip, as run 9 did): profile-gpu.sh times the
+#       one-wave N-Queens search at each P next to the default 64
 #   MANIFEST
 # Needs the plugin, libdivopt-launch and divopt-profdata built (BUILD_DIR,
 # default build/).
@@ -34,6 +40,11 @@ clang=${CLANGXX:-clang++-22}
 rate=${PROFILE_SAMPLE:-64}
 # bench's -divopt-profile-sample-front (bench-whole's is 1).
 front=${PROFILE_FRONT:-4}
+# The trip periods bench-trips<P>/ sweep (the default, 64, is bench/'s:
+# the plugin counts every trip where every block counts).
+trip_sweep=${PROFILE_TRIP_SWEEP:-1 16 256}
+trips=64
+[ "$rate" = 1 ] && trips=1
 plugin=$build/passes/libDivOpt.so
 hook=$build/runtime/libdivopt-launch.so
 profdata=$build/tools/divopt-profdata/divopt-profdata
@@ -41,6 +52,7 @@ for f in "$plugin" "$hook" "$profdata"; do
   [ -f "$f" ] || { echo "profile-build: $f missing: build first" >&2; exit 1; }
 done
 rm -rf "$out" && mkdir -p "$out/bench" "$out/bench-whole" "$out/bench-exact"
+for p in $trip_sweep; do mkdir -p "$out/bench-trips$p"; done
 cuda_flags=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda"
             -Wno-unknown-cuda-version -O3)
 # -gline-tables-only: line tables only (no variables, no cost at run
@@ -85,14 +97,26 @@ for b in itdelay brdis split loopadv meld; do
   "$clang" "${dev[@]}" "$k/${b}_hand.cu" -o "$out/bench/${b}_hand.clang-O3.ptx"
   "$cuda/bin/nvcc" -O3 -arch=sm_90 -ptx "$k/$b.cu" -o "$out/bench/$b.nvcc-O3.ptx"
 done
+for p in $trip_sweep; do
+  "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
+    -mllvm -divopt-profile-generate -mllvm -divopt-profile-sample="$rate" \
+    -mllvm -divopt-profile-sample-front="$front" \
+    -mllvm -divopt-profile-sample-trips="$p" \
+    -gline-tables-only "$root/bench/kernels/meld.cu" \
+    -o "$out/bench-trips$p/meld.clang-O3-divopt.ptx"
+done
 for b in itdelay brdis split loopadv meld; do
   for d in bench-exact bench-whole; do
     for v in clang-O3 nvcc-O3; do cp "$out/bench/$b.$v.ptx" "$out/$d/"; done
     cp "$out/bench/${b}_hand.clang-O3.ptx" "$out/$d/"
   done
 done
+for p in $trip_sweep; do
+  for v in clang-O3 nvcc-O3; do cp "$out/bench/meld.$v.ptx" "$out/bench-trips$p/"; done
+  cp "$out/bench/meld_hand.clang-O3.ptx" "$out/bench-trips$p/"
+done
 for p in "$out"/bench/*.ptx "$out"/bench-exact/*-divopt.ptx \
-         "$out"/bench-whole/*-divopt.ptx; do
+         "$out"/bench-whole/*-divopt.ptx "$out"/bench-trips*/*-divopt.ptx; do
   "$cuda/bin/ptxas" -arch=sm_90 "$p" -o /dev/null || { echo "ptxas rejected $p" >&2; exit 1; }
 done
 {
@@ -101,7 +125,10 @@ done
   echo "clang: $("$clang" --version | head -1)"
   echo "sample: $rate"
 } >"$out/MANIFEST"
-{ cat "$out/MANIFEST"; echo "front: $front"; } >"$out/bench/MANIFEST"
-sed 's/^sample: .*/sample: 1/' "$out/MANIFEST" >"$out/bench-exact/MANIFEST"
-{ cat "$out/MANIFEST"; echo "front: 1"; } >"$out/bench-whole/MANIFEST"
+{ cat "$out/MANIFEST"; echo "front: $front"; echo "trips: $trips"; } >"$out/bench/MANIFEST"
+{ sed 's/^sample: .*/sample: 1/' "$out/MANIFEST"; echo "trips: 1"; } >"$out/bench-exact/MANIFEST"
+{ cat "$out/MANIFEST"; echo "front: 1"; echo "trips: $trips"; } >"$out/bench-whole/MANIFEST"
+for p in $trip_sweep; do
+  { cat "$out/MANIFEST"; echo "front: $front"; echo "trips: $p"; } >"$out/bench-trips$p/MANIFEST"
+done
 du -sh "$out"

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # On the GPU machine (no LLVM): runs what scripts/profile-build.sh built
 # (carried as .carry/profile), logs into $OUT (or ./profile-out), prints a
-# short table last. About 2 minutes on an H100 (most of it building and
-# running divopt-bench).
+# short table last. About 2.5 minutes on an H100 (most of it building and
+# running divopt-bench). $OUT gets at most 8 files: summary.txt (the
+# verdicts), overhead.txt (the tables), the overhead CSVs (default build,
+# whole-grid build, trip sweep, and the exact build if asked),
+# divprof.tar.gz (divprof's profiles, show output, logs) and logs.tar.gz
+# (device, build and bench logs).
 #
 #  1. examples/profile/divprof.cu built instrumented (whole program and
 #     -fgpu-rdc) writes its profile at exit; divopt-profdata reads it back;
@@ -26,7 +30,14 @@
 #     table, for comparison and without a verdict, times the counted
 #     blocks drawn from the whole grid (bench-whole/); PROFILE_EXACT_OVERHEAD=1
 #     adds a table with every block counted (bench-exact/, about 1 more
-#     minute).
+#     minute). Each table also lists the one-wave configurations (grid=sm:
+#     the N-Queens search launched with one block per SM, where the counted
+#     block sets the kernel's time; run 9: 4.78x), and the default build's
+#     must be at most 1.25x there.
+#  3. The one-wave N-Queens search at other trip periods (bench-trips<P>/:
+#     two trips in P of a counted block's top-level loops; 1 counts every
+#     trip, as run 9 did), next to the default 64: the overhead should
+#     fall as about 1 + 2 (c - 1) / P, c the cost of a counted trip.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${PROFILE_CARRY_DIR:-$root/.carry/profile}
@@ -35,27 +46,30 @@ cuda=${CUDA_PATH:-/usr/local/cuda}
 export LD_LIBRARY_PATH="$cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 mkdir -p "$out"
 [ -x "$dir/divprof-whole" ] || { echo "profile-gpu: $dir missing: run scripts/profile-build.sh and carry .carry/profile" >&2; exit 2; }
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$out/gpu.txt" 2>&1
-status=0
-: >"$out/summary.txt"
-verdict() { printf '%-60s %s\n' "$1" "$2" >>"$out/summary.txt"; [ "$2" = ok ] || status=1; }
-pd=$dir/divopt-profdata
 work=$(mktemp -d)
+# What goes back in the two archives.
+keep=$work/divprof logs=$work/logs
+mkdir -p "$keep" "$logs"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$logs/gpu.txt" 2>&1
+status=0
+: >"$work/summary.txt"
+verdict() { printf '%-60s %s\n' "$1" "$2" >>"$work/summary.txt"; [ "$2" = ok ] || status=1; }
+pd=$dir/divopt-profdata
 
 echo "== 1. divprof: instrumented runs"
 "$dir/divprof-plain" >"$work/plain.txt" 2>&1 || echo "plain failed" >>"$work/plain.txt"
 for v in whole rdc; do
   (cd "$work" && DIVOPT_VERBOSE=1 DIVOPT_PROFILE_FILE="$work/$v.profile" \
      "$dir/divprof-$v" >"$work/$v.txt" 2>&1); rc=$?
-  cat "$work/$v.txt" >>"$out/divprof.log"
+  cat "$work/$v.txt" >>"$keep/divprof.log"
   [ $rc = 0 ] && [ -s "$work/$v.profile" ] && r=ok || r="FAILED (exit $rc)"
   verdict "$v: ran and wrote its profile" "$r"
   grep '^checksum' "$work/$v.txt" >"$work/$v.sum"
   grep '^checksum' "$work/plain.txt" | cmp -s - "$work/$v.sum" && r=ok || r=FAILED
   verdict "$v: output == uninstrumented output" "$r"
-  "$pd" show "$work/$v.profile" >"$out/show-$v.txt" 2>&1 && r=ok || r=FAILED
+  "$pd" show "$work/$v.profile" >"$keep/show-$v.txt" 2>&1 && r=ok || r=FAILED
   verdict "$v: divopt-profdata show reads it" "$r"
-  cp "$work/$v.profile" "$out/$v.profile"
+  cp "$work/$v.profile" "$keep/$v.profile"
 done
 p=$work/whole.profile
 # The records of one function: "branch ..." lines after its function line.
@@ -80,9 +94,9 @@ grep -Eq '^launch _Z6parityPfPKfi grid=256,1,1 block=256,1,1 shared=0 count=1 sm
 verdict "launch records: shapes and counts as launched" "$r"
 # The device's SM count, asked of the driver apart from DivOpt's query.
 python3 "$root/scripts/lib/check-sms.py" "$work/whole.profile" "$work/rdc.profile" >"$work/sms.txt" 2>&1 && r=ok || r="FAILED ($(cat "$work/sms.txt"))"
-cat "$work/sms.txt" >>"$out/divprof.log"
+cat "$work/sms.txt" >>"$keep/divprof.log"
 verdict "launch records: sms= is the device's SM count" "$r"
-diff <(grep -v '^#' "$work/whole.profile") <(grep -v '^#' "$work/rdc.profile") >"$out/whole-vs-rdc.diff" && r=ok || r=FAILED
+diff <(grep -v '^#' "$work/whole.profile") <(grep -v '^#' "$work/rdc.profile") >"$keep/whole-vs-rdc.diff" && r=ok || r=FAILED
 verdict "-fgpu-rdc profile == whole-program profile" "$r"
 (cd "$work" && DIVOPT_PROFILE_FILE="$work/run-%p.profile" "$dir/divprof-whole" >/dev/null 2>&1)
 ls "$work"/run-[0-9]*.profile >/dev/null 2>&1 && r=ok || r=FAILED
@@ -100,7 +114,7 @@ verdict "no DIVOPT_PROFILE_FILE: ./divopt.profile" "$r"
 (cd "$work" && DIVOPT_PROFILE_FILE="$work/sampled.profile" "$dir/divprof-sampled" >"$work/sampled.txt" 2>&1)
 grep '^checksum' "$work/plain.txt" | cmp -s - <(grep '^checksum' "$work/sampled.txt") && r=ok || r=FAILED
 verdict "sampled: output == uninstrumented output" "$r"
-cp "$work/sampled.profile" "$out/sampled.profile" 2>/dev/null
+cp "$work/sampled.profile" "$keep/sampled.profile" 2>/dev/null
 grep -q '^function _Z6parityPfPKfi cfg=[^ ]* sample=64$' "$work/sampled.profile" &&
   records "$work/sampled.profile" _Z6parityPfPKfi | awk '/lanes=/ && $0 ~ /:17:/ {split($0,a," "); for(i in a){split(a[i],kv,"="); v[kv[1]]=kv[2]}} END{exit !(v["execs"]>0 && v["execs"]<2048 && v["execs"]==v["divergent"])}' && r=ok || r=FAILED
 verdict "sampled: sample=64; parity diverged in every counted execution" "$r"
@@ -112,8 +126,8 @@ build=$work/build
 cmake_args=(-DDIVOPT_BUILD_PLUGIN=OFF -DDIVOPT_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=Release)
 [ -d "$cuda" ] && cmake_args+=(-DCUDAToolkit_ROOT="$cuda")
 command -v ninja >/dev/null && cmake_args+=(-G Ninja)
-if cmake -S "$root" -B "$build" "${cmake_args[@]}" >"$out/build.log" 2>&1 &&
-   cmake --build "$build" -j"$(nproc)" --target divopt-bench >>"$out/build.log" 2>&1; then
+if cmake -S "$root" -B "$build" "${cmake_args[@]}" >"$logs/build.log" 2>&1 &&
+   cmake --build "$build" -j"$(nproc)" --target divopt-bench >>"$logs/build.log" 2>&1; then
   bench=$(find "$build" -name divopt-bench -type f -perm -u+x | head -1)
   dirs=(bench)
   [ -f "$dir/bench-whole/MANIFEST" ] && dirs+=(bench-whole)
@@ -125,41 +139,40 @@ if cmake -S "$root" -B "$build" "${cmake_args[@]}" >"$out/build.log" 2>&1 &&
   ''|1) rate="$rate, from the whole grid" ;;
   *) rate="$rate, from the first 1/$front of the grid" ;;
   esac
+  trips=$(sed -n 's/^trips: //p' "$dir/$d/MANIFEST")
+  [ -n "$trips" ] && rate="$rate; trips two in $trips"
   timeout 240 "$bench" --ptx-dir "$dir/$d" --only itdelay,brdis,split,loopadv,meld \
-    --quick --csv "$out/overhead-$d.csv" >>"$out/bench.log" 2>&1
+    --quick --csv "$out/overhead-$d.csv" >>"$logs/bench.log" 2>&1
   echo "sampling: one block in $rate counted ($d)" >>"$out/overhead.txt"
-  python3 - "$out/overhead-$d.csv" >>"$out/overhead.txt" <<'PY'
-import csv, sys, collections, math
-rows = list(csv.DictReader(open(sys.argv[1])))
-t = collections.defaultdict(dict)
-for r in rows:
-    if r["median_ms"] and r["check_ok"] == "1":
-        t[(r["benchmark"], r["config"])][r["variant"]] = float(r["median_ms"])
-per = collections.defaultdict(list)
-for (b, c), v in sorted(t.items()):
-    if "clang-O3" in v and "clang-O3+DivOpt" in v:
-        per[b].append(v["clang-O3+DivOpt"] / v["clang-O3"])
-print(f"{'bench':10} {'configs':>7} {'geomean':>8} {'max':>6}  (instrumented / clang -O3 time)")
-worst = 0
-for b, xs in sorted(per.items()):
-    g = math.exp(sum(map(math.log, xs)) / len(xs))
-    worst = max(worst, max(xs))
-    print(f"{b:10} {len(xs):7d} {g:8.3f} {max(xs):6.3f}")
-print(f"worst {worst:.3f} ({'<= 1.3: met' if worst <= 1.3 else '> 1.3: NOT met'})")
-PY
+  python3 "$root/scripts/lib/profile-overhead.py" "$out/overhead-$d.csv" >>"$out/overhead.txt"
   done
-  cat "$out/overhead.txt"
-  # The verdict is the default build's (the first table); the others
+  # The verdicts are the default build's (the first table); the others
   # are there to compare with.
   label=$(grep -m1 '^sampling: ' "$out/overhead.txt" | sed 's/^sampling: //')
   grep -m1 '^worst' "$out/overhead.txt" | grep -q ': met)$' && r=ok || r=FAILED
   verdict "overhead ($label): every configuration <= 1.3x clang -O3" "$r"
+  python3 "$root/scripts/lib/profile-overhead.py" --one-wave-at-most 1.25 "$out/overhead-bench.csv" >"$work/onewave.txt" 2>&1 && r=ok || r="FAILED ($(tail -1 "$work/onewave.txt"))"
+  verdict "overhead: one-wave configurations (grid=sm) <= 1.25x clang -O3" "$r"
+
+  echo "== 3. one-wave N-Queens search: the trip period"
+  # The default build's period (bench/) next to the sweep's.
+  sweep=("$(sed -n 's/^trips: //p' "$dir/bench/MANIFEST")=$out/overhead-bench.csv")
+  for d in $(cd "$dir" && ls -d bench-trips* 2>/dev/null); do
+    timeout 120 "$bench" --ptx-dir "$dir/$d" --only meld --configs "a block per SM" \
+      --quick --csv "$work/$d.csv" >>"$logs/bench.log" 2>&1
+    sweep+=("$(sed -n 's/^trips: //p' "$dir/$d/MANIFEST")=$work/$d.csv")
+  done
+  python3 "$root/scripts/lib/profile-overhead.py" --by-trips \
+    --csv "$out/overhead-trips.csv" "${sweep[@]}" >>"$out/overhead.txt"
+  cat "$out/overhead.txt"
 else
-  tail -20 "$out/build.log"
+  tail -20 "$logs/build.log"
   verdict "divopt-bench built" FAILED
 fi
+tar -czf "$out/divprof.tar.gz" -C "$work" divprof
+tar -czf "$out/logs.tar.gz" -C "$work" logs
+{ echo "device: $(cat "$logs/gpu.txt")"; cat "$work/summary.txt"; } >"$out/summary.txt"
 rm -rf "$work"
 echo
-echo "device: $(cat "$out/gpu.txt")"
 cat "$out/summary.txt"
 exit $status

@@ -476,9 +476,11 @@ static bool keepsConstant(const Instruction &I, const MeldRegion &R) {
 }
 
 /// Same operation, same types, same flags that change results: a merged
-/// copy computes exactly what each arm computed.
+/// copy computes exactly what each arm computed. Ops: getOperandPairs(T, F,
+/// P).
 static bool isSameOperation(const Instruction &T, const Instruction &F,
-                            const OperandPairing &P, const MeldRegion &R) {
+                            const OperandPairing &P, const MeldRegion &R,
+                            ArrayRef<std::pair<Value *, Value *>> Ops) {
   if (getMirroredCompare(T, F))
     return true;
   const bool Swapped = P.Swapped;
@@ -512,7 +514,7 @@ static bool isSameOperation(const Instruction &T, const Instruction &F,
       return false;
   }
   bool OperandsDiffer = false;
-  for (auto [I, Pair] : enumerate(getOperandPairs(T, F, P))) {
+  for (auto [I, Pair] : enumerate(Ops)) {
     auto [TOp, FOp] = Pair;
     if (TOp == FOp)
       continue;
@@ -527,6 +529,11 @@ static bool isSameOperation(const Instruction &T, const Instruction &F,
   }
   // Melded with operands that differ, neither arm's value stays a constant.
   return !OperandsDiffer || (!keepsConstant(T, R) && !keepsConstant(F, R));
+}
+
+static bool isSameOperation(const Instruction &T, const Instruction &F,
+                            const OperandPairing &P, const MeldRegion &R) {
+  return isSameOperation(T, F, P, R, getOperandPairs(T, F, P));
 }
 
 static bool isInArm(const Value *V, const SmallPtrSetImpl<BasicBlock *> &Arm) {
@@ -615,11 +622,13 @@ static OperandPairing getPairing(const Instruction &T, const Instruction &F,
                ? 0.5
                : getOpClassCost(OpClass::IntALU, CC);
   };
-  Value *PF0 = F.getOperand(pairedOperand(P.Swapped, 0));
-  Value *PF1 = F.getOperand(pairedOperand(P.Swapped, 1));
-  double Plain = Cost(T.getOperand(0), PF0) + Cost(T.getOperand(1), PF1);
   double Straight = Cost(T0, F0) + Cost(T1, F1);
   double Crossed = Cost(T0, F1) + Cost(T1, F0);
+  // Without signs to move, the plain pairing is one of those two.
+  double Plain = P.Swapped ? Crossed : Straight;
+  if (MoveSigns)
+    Plain = Cost(T.getOperand(0), F.getOperand(pairedOperand(P.Swapped, 0))) +
+            Cost(T.getOperand(1), F.getOperand(pairedOperand(P.Swapped, 1)));
   if (std::min(Straight, Crossed) >= Plain)
     return P;
   OperandPairing Moved;
@@ -640,16 +649,15 @@ double scorePair(const Instruction &T, const Instruction &F,
   if (T.getOpcode() != F.getOpcode())
     return 0;
   const OperandPairing Pairing = getPairing(T, F, R, CC);
-  if (!isSameOperation(T, F, Pairing, R))
+  SmallVector<std::pair<Value *, Value *>, 4> Ops =
+      getOperandPairs(T, F, Pairing);
+  if (!isSameOperation(T, F, Pairing, R, Ops))
     return 0;
   const double SelectCost = getOpClassCost(OpClass::IntALU, CC);
   // A negation the melded product keeps replaces one in each arm.
   double Gain = getInstructionCost(T, CC);
-  SmallVector<std::pair<Value *, Value *>, 4> Ops;
   if (std::optional<MirroredCompare> M = getMirroredCompare(T, F))
-    Ops.push_back({M->TOp, M->FOp});
-  else
-    Ops = getOperandPairs(T, F, Pairing);
+    Ops = {{M->TOp, M->FOp}};
   unsigned NumSelected = 0;
   for (auto [A, B] : Ops) {
     // Operands computed in the arms are expected to be melded themselves.

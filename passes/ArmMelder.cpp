@@ -202,21 +202,6 @@ static bool canSelectOperand(const Instruction &I, unsigned OpIdx) {
   return !isa<AllocaInst>(I) && !isa<SwitchInst>(I);
 }
 
-/// How far apart two operands are for melding: 0 when the same value, 1
-/// when both are computed in the arms (they may meld themselves), 2 when a
-/// select must choose between them.
-/// Two instructions of the same opcode (the sqrt of each arm's tail) are
-/// closer than two that differ: `sqrt(a) * -x` and `y * sqrt(b)` then pair
-/// their sqrts, and select only between -x and y.
-static unsigned operandDistance(const Value *A, const Value *B) {
-  if (A == B)
-    return 0;
-  const auto *IA = dyn_cast<Instruction>(A), *IB = dyn_cast<Instruction>(B);
-  if (!IA || !IB)
-    return 3;
-  return IA->getOpcode() == IB->getOpcode() ? 1 : 2;
-}
-
 /// An `fneg V` that runs before I on every path: in I's block before it, or
 /// up I's chain of single predecessors (each of which dominates I).
 static Instruction *findDominatingFNeg(Value *V, const Instruction &I) {
@@ -274,31 +259,6 @@ static std::optional<MirroredCompare> getMirroredCompare(const Instruction &T,
   return std::nullopt;
 }
 
-/// Whether F pairs with T with its first two operands crosswise: a
-/// commutative operation (fma's factors included) whose operands then
-/// differ less, or a compare whose predicate is T's swapped (`a < b` and
-/// `b > a`, what clang makes of `x <= c` and `-x >= -c` in mirrored arms).
-static bool pairsSwapped(const Instruction &T, const Instruction &F) {
-  if (T.getOpcode() != F.getOpcode() || T.getNumOperands() < 2 ||
-      F.getNumOperands() != T.getNumOperands())
-    return false;
-  if (const auto *CT = dyn_cast<CmpInst>(&T)) {
-    const auto &CF = cast<CmpInst>(F);
-    if (CT->getPredicate() != CF.getPredicate())
-      return CT->getPredicate() == CF.getSwappedPredicate();
-  } else if (!T.isCommutative() || !F.isCommutative()) {
-    return false;
-  } else if (const auto *CT = dyn_cast<CallBase>(&T)) {
-    if (CT->getCalledOperand() != cast<CallBase>(F).getCalledOperand())
-      return false;
-  }
-  auto Dist = [&](unsigned A, unsigned B) {
-    return operandDistance(T.getOperand(0), F.getOperand(A)) +
-           operandDistance(T.getOperand(1), F.getOperand(B));
-  };
-  return Dist(1, 0) < Dist(0, 1);
-}
-
 /// F's operand that pairs with T's operand I.
 static unsigned pairedOperand(bool Swapped, unsigned I) {
   return Swapped && I < 2 ? 1 - I : I;
@@ -354,6 +314,53 @@ struct OperandPairing {
   bool StripT[2] = {false, false}, StripF[2] = {false, false};
 };
 } // namespace
+
+/// What the pair scorer asks of a value used by one arm (a then-arm
+/// instruction's operands against the then-arm, an else-arm one's against
+/// the else-arm). An alignment scores every pair of the arms' instructions;
+/// these are found once per instruction (ScoreFacts), not once per pair.
+struct ValueFacts {
+  const Value *V = nullptr;
+  /// isInArm, isKnownAtBranch, and its uses in the arm (ThenUses, ElseUses).
+  bool InArm = false, Known = true;
+  unsigned Uses = 0;
+  /// Index in Pairs of its block; -1 where its block is in none.
+  int Pair = -1;
+  /// Its opcode where it is an instruction, else -1.
+  int Opcode = -1;
+};
+
+/// An arm instruction's operands' facts, and for a product
+/// (isSignMovableProduct) those of its factors without the negation only it
+/// reads (stripNegation).
+struct InstFacts {
+  SmallVector<ValueFacts, 4> Ops;
+  ValueFacts Factor[2];
+  bool Negated[2] = {false, false};
+  bool SignMovable = false, Commutative = false;
+  /// getInstructionCost at compute capability CostCC (0: not yet).
+  mutable double Cost = 0;
+  mutable unsigned CostCC = 0;
+  /// canSelectOperand of each operand, foldsConstantsDifferently.
+  SmallVector<bool, 4> CanSelect;
+  bool FoldsDifferently = false;
+  /// keepsConstant, found where first asked (-1: not yet).
+  mutable signed char KeepsConstant = -1;
+};
+
+using OperandFactPairs =
+    SmallVector<std::pair<const ValueFacts *, const ValueFacts *>, 4>;
+
+/// scorePair's memo in a MeldRegion: facts by instruction, for each side.
+struct ScoreFacts {
+  DenseMap<const Instruction *, InstFacts> Then, Else;
+};
+
+ScoreFacts &MeldRegion::getScoreFacts() const {
+  if (!Facts)
+    Facts = std::make_shared<ScoreFacts>();
+  return *Facts;
+}
 
 /// T's operands and the operands of F that pair with them, in T's order.
 static SmallVector<std::pair<Value *, Value *>, 4>
@@ -467,20 +474,19 @@ static bool feedsConstantFold(const Instruction &I, unsigned Depth = 0) {
 }
 
 /// Whether I must stay a constant in its arm (isComputedFromConstants and
-/// feedsConstantFold), memoized in R.
-static bool keepsConstant(const Instruction &I, const MeldRegion &R) {
-  auto [It, New] = R.KeepsConstant.try_emplace(&I, false);
-  if (New)
-    It->second = isComputedFromConstants(&I) && feedsConstantFold(I);
-  return It->second;
+/// feedsConstantFold), memoized in its facts.
+static bool keepsConstant(const Instruction &I, const InstFacts &F) {
+  if (F.KeepsConstant < 0)
+    F.KeepsConstant = isComputedFromConstants(&I) && feedsConstantFold(I);
+  return F.KeepsConstant;
 }
 
 /// Same operation, same types, same flags that change results: a merged
-/// copy computes exactly what each arm computed. Ops: getOperandPairs(T, F,
-/// P).
+/// copy computes exactly what each arm computed. Ops: the operands as they
+/// pair (getOperandFacts).
 static bool isSameOperation(const Instruction &T, const Instruction &F,
-                            const OperandPairing &P, const MeldRegion &R,
-                            ArrayRef<std::pair<Value *, Value *>> Ops) {
+                            const OperandPairing &P, const InstFacts &TF,
+                            const InstFacts &FF, const OperandFactPairs &Ops) {
   if (getMirroredCompare(T, F))
     return true;
   const bool Swapped = P.Swapped;
@@ -515,25 +521,20 @@ static bool isSameOperation(const Instruction &T, const Instruction &F,
   }
   bool OperandsDiffer = false;
   for (auto [I, Pair] : enumerate(Ops)) {
-    auto [TOp, FOp] = Pair;
+    const Value *TOp = Pair.first->V, *FOp = Pair.second->V;
     if (TOp == FOp)
       continue;
     OperandsDiffer = true;
-    if (!canSelectOperand(T, I))
+    if (!TF.CanSelect[I])
       return false;
     // A constant of either arm would be folded where it stands; chosen by a
     // select it is computed at run time, and its arm's result changes.
-    if (foldsConstantsDifferently(T) &&
+    if (TF.FoldsDifferently &&
         (isComputedFromConstants(TOp) || isComputedFromConstants(FOp)))
       return false;
   }
   // Melded with operands that differ, neither arm's value stays a constant.
-  return !OperandsDiffer || (!keepsConstant(T, R) && !keepsConstant(F, R));
-}
-
-static bool isSameOperation(const Instruction &T, const Instruction &F,
-                            const OperandPairing &P, const MeldRegion &R) {
-  return isSameOperation(T, F, P, R, getOperandPairs(T, F, P));
+  return !OperandsDiffer || (!keepsConstant(T, TF) && !keepsConstant(F, FF));
 }
 
 static bool isInArm(const Value *V, const SmallPtrSetImpl<BasicBlock *> &Arm) {
@@ -556,6 +557,70 @@ static bool isKnownAtBranch(const Value *V, const BasicBlock *Entry,
   return EntryAlone && I->getParent() == Entry;
 }
 
+static ValueFacts getValueFacts(const Value *V, bool IsThen,
+                                const MeldRegion &R) {
+  const SmallPtrSetImpl<BasicBlock *> &Arm =
+      IsThen ? R.ThenBlocks : R.ElseBlocks;
+  ValueFacts F;
+  F.V = V;
+  F.InArm = isInArm(V, Arm);
+  F.Known = isKnownAtBranch(V, IsThen ? R.Then : R.Else,
+                            IsThen ? R.ThenEntryAlone : R.ElseEntryAlone, Arm);
+  F.Uses = (IsThen ? R.ThenUses : R.ElseUses).lookup(V);
+  if (const auto *I = dyn_cast<Instruction>(V)) {
+    F.Opcode = I->getOpcode();
+    auto It = R.PairIndex.find(I->getParent());
+    if (It != R.PairIndex.end())
+      F.Pair = It->second;
+  }
+  return F;
+}
+
+static InstFacts getInstFacts(const Instruction &I, bool IsThen,
+                              const MeldRegion &R) {
+  InstFacts F;
+  for (const Use &Op : I.operands()) {
+    F.Ops.push_back(getValueFacts(Op.get(), IsThen, R));
+    F.CanSelect.push_back(canSelectOperand(I, Op.getOperandNo()));
+  }
+  F.FoldsDifferently = foldsConstantsDifferently(I);
+  F.SignMovable = isSignMovableProduct(I);
+  F.Commutative = I.isCommutative();
+  if (F.SignMovable)
+    for (unsigned K = 0; K != 2; ++K) {
+      auto [Factor, Negated] = stripNegation(I.getOperand(K));
+      F.Factor[K] = getValueFacts(Factor, IsThen, R);
+      F.Negated[K] = Negated;
+    }
+  return F;
+}
+
+/// getInstFacts, memoized in R: for the pairs an alignment scores, before
+/// anything is rewritten.
+static const InstFacts &getCachedFacts(const Instruction &I, bool IsThen,
+                                       const MeldRegion &R) {
+  ScoreFacts &SF = R.getScoreFacts();
+  auto &Map = IsThen ? SF.Then : SF.Else;
+  auto [It, New] = Map.try_emplace(&I);
+  if (New)
+    It->second = getInstFacts(I, IsThen, R);
+  return It->second;
+}
+
+/// How far apart two operands are for melding: 0 when the same value, 1
+/// when both are computed in the arms (they may meld themselves), 2 when a
+/// select must choose between them.
+/// Two instructions of the same opcode (the sqrt of each arm's tail) are
+/// closer than two that differ: `sqrt(a) * -x` and `y * sqrt(b)` then pair
+/// their sqrts, and select only between -x and y.
+static unsigned operandDistance(const ValueFacts &A, const ValueFacts &B) {
+  if (A.V == B.V)
+    return 0;
+  if (A.Opcode < 0 || B.Opcode < 0)
+    return 3;
+  return A.Opcode == B.Opcode ? 1 : 2;
+}
+
 /// What choosing between A (of the then-arm) and B (of the else-arm) costs
 /// a pair that reads them, or nullopt when both are computed in the arms
 /// and are expected to meld themselves.
@@ -564,20 +629,60 @@ static bool isKnownAtBranch(const Value *V, const BasicBlock *Entry,
 /// made once, at the end of the branch's block, and shared by every pair
 /// that uses them; inside loops of the arms it costs nothing per trip (but
 /// holds a register, which the decision weighs).
-static std::optional<double> getSelectCost(const Value *A, const Value *B,
-                                           const MeldRegion &R, unsigned CC,
-                                           double Weight) {
-  if (A == B)
+/// SelectCost: getOpClassCost(OpClass::IntALU, CC).
+static std::optional<double> getSelectCost(const ValueFacts &A,
+                                           const ValueFacts &B,
+                                           double SelectCost, double Weight) {
+  if (A.V == B.V)
     return 0.0;
-  if (isInArm(A, R.ThenBlocks) && isInArm(B, R.ElseBlocks))
+  if (A.InArm && B.InArm)
     return std::nullopt;
   double Shared = 1;
-  if (isKnownAtBranch(A, R.Then, R.ThenEntryAlone, R.ThenBlocks) &&
-      isKnownAtBranch(B, R.Else, R.ElseEntryAlone, R.ElseBlocks))
-    Shared =
-        std::max(1u, std::min(R.ThenUses.lookup(A), R.ElseUses.lookup(B))) *
-        std::max(1.0, Weight);
-  return getOpClassCost(OpClass::IntALU, CC) / Shared;
+  if (A.Known && B.Known)
+    Shared = std::max(1u, std::min(A.Uses, B.Uses)) * std::max(1.0, Weight);
+  return SelectCost / Shared;
+}
+
+/// T's operands' facts and those of F's that pair with them, in T's order
+/// (getOperandPairs).
+static OperandFactPairs getOperandFacts(const InstFacts &TF,
+                                        const InstFacts &FF,
+                                        const OperandPairing &P) {
+  OperandFactPairs Ops;
+  for (unsigned I = 0, E = TF.Ops.size(); I != E; ++I) {
+    const unsigned J = pairedOperand(P.Swapped, I);
+    const bool StripT = P.MoveSigns && I < 2 && P.StripT[I];
+    const bool StripF = P.MoveSigns && I < 2 && P.StripF[J];
+    Ops.push_back({StripT ? &TF.Factor[I] : &TF.Ops[I],
+                   StripF ? &FF.Factor[J] : &FF.Ops[J]});
+  }
+  return Ops;
+}
+
+/// Whether F pairs with T with its first two operands crosswise: a
+/// commutative operation (fma's factors included) whose operands then
+/// differ less, or a compare whose predicate is T's swapped (`a < b` and
+/// `b > a`, what clang makes of `x <= c` and `-x >= -c` in mirrored arms).
+static bool pairsSwapped(const Instruction &T, const Instruction &F,
+                         const InstFacts &TF, const InstFacts &FF) {
+  if (T.getOpcode() != F.getOpcode() || T.getNumOperands() < 2 ||
+      F.getNumOperands() != T.getNumOperands())
+    return false;
+  if (const auto *CT = dyn_cast<CmpInst>(&T)) {
+    const auto &CF = cast<CmpInst>(F);
+    if (CT->getPredicate() != CF.getPredicate())
+      return CT->getPredicate() == CF.getSwappedPredicate();
+  } else if (!TF.Commutative || !FF.Commutative) {
+    return false;
+  } else if (const auto *CT = dyn_cast<CallBase>(&T)) {
+    if (CT->getCalledOperand() != cast<CallBase>(F).getCalledOperand())
+      return false;
+  }
+  auto Dist = [&](unsigned A, unsigned B) {
+    return operandDistance(TF.Ops[0], FF.Ops[A]) +
+           operandDistance(TF.Ops[1], FF.Ops[B]);
+  };
+  return Dist(1, 0) < Dist(0, 1);
 }
 
 /// How T's and F's operands pair: crosswise where pairsSwapped says so;
@@ -587,48 +692,45 @@ static std::optional<double> getSelectCost(const Value *A, const Value *B,
 /// alone (not on the pair's weight), so that the melder pairs them as the plan
 /// scored them.
 static OperandPairing getPairing(const Instruction &T, const Instruction &F,
+                                 const InstFacts &TF, const InstFacts &FF,
                                  const MeldRegion &R, unsigned CC) {
   OperandPairing P;
-  P.Swapped = pairsSwapped(T, F);
-  if (!isSignMovableProduct(T) || !isSignMovableProduct(F) ||
+  P.Swapped = pairsSwapped(T, F, TF, FF);
+  if (!TF.SignMovable || !FF.SignMovable ||
       cast<CallBase>(T).getCalledOperand() !=
           cast<CallBase>(F).getCalledOperand())
     return P;
-  auto [T0, NegT0] = stripNegation(T.getOperand(0));
-  auto [T1, NegT1] = stripNegation(T.getOperand(1));
-  auto [F0, NegF0] = stripNegation(F.getOperand(0));
-  auto [F1, NegF1] = stripNegation(F.getOperand(1));
+  bool NegT0 = TF.Negated[0], NegT1 = TF.Negated[1];
+  bool NegF0 = FF.Negated[0], NegF1 = FF.Negated[1];
   const unsigned NegT = NegT0 + NegT1, NegF = NegF0 + NegF1;
   // Without negations to move, or with an odd number on one side only,
   // the factors pair as they are, crosswise where that is cheaper (the
   // products are commutative even where LLVM does not mark them so).
   const bool MoveSigns = NegT + NegF != 0 && NegT % 2 == NegF % 2;
+  const ValueFacts *T0 = &TF.Factor[0], *T1 = &TF.Factor[1];
+  const ValueFacts *F0 = &FF.Factor[0], *F1 = &FF.Factor[1];
   if (!MoveSigns) {
-    T0 = T.getOperand(0), T1 = T.getOperand(1);
-    F0 = F.getOperand(0), F1 = F.getOperand(1);
+    T0 = &TF.Ops[0], T1 = &TF.Ops[1];
+    F0 = &FF.Ops[0], F1 = &FF.Ops[1];
     NegT0 = NegT1 = NegF0 = NegF1 = false;
   }
   // Two values of the arms meld when they are the same operation in paired
   // blocks (a value of the arm's entry never melds with one further down);
   // else a select chooses between them.
-  auto Cost = [&](const Value *A, const Value *B) {
-    if (std::optional<double> C = getSelectCost(A, B, R, CC, 1.0))
+  const double SelectCost = getOpClassCost(OpClass::IntALU, CC);
+  auto Cost = [&](const ValueFacts &A, const ValueFacts &B) {
+    if (std::optional<double> C = getSelectCost(A, B, SelectCost, 1.0))
       return *C;
-    auto PA = R.PairIndex.find(cast<Instruction>(A)->getParent());
-    auto PB = R.PairIndex.find(cast<Instruction>(B)->getParent());
-    bool Paired = PA == R.PairIndex.end() || PB == R.PairIndex.end() ||
-                  PA->second == PB->second;
-    return Paired && operandDistance(A, B) == 1
-               ? 0.5
-               : getOpClassCost(OpClass::IntALU, CC);
+    bool Paired = A.Pair < 0 || B.Pair < 0 || A.Pair == B.Pair;
+    return Paired && operandDistance(A, B) == 1 ? 0.5 : SelectCost;
   };
-  double Straight = Cost(T0, F0) + Cost(T1, F1);
-  double Crossed = Cost(T0, F1) + Cost(T1, F0);
+  double Straight = Cost(*T0, *F0) + Cost(*T1, *F1);
+  double Crossed = Cost(*T0, *F1) + Cost(*T1, *F0);
   // Without signs to move, the plain pairing is one of those two.
   double Plain = P.Swapped ? Crossed : Straight;
   if (MoveSigns)
-    Plain = Cost(T.getOperand(0), F.getOperand(pairedOperand(P.Swapped, 0))) +
-            Cost(T.getOperand(1), F.getOperand(pairedOperand(P.Swapped, 1)));
+    Plain = Cost(TF.Ops[0], FF.Ops[pairedOperand(P.Swapped, 0)]) +
+            Cost(TF.Ops[1], FF.Ops[pairedOperand(P.Swapped, 1)]);
   if (std::min(Straight, Crossed) >= Plain)
     return P;
   OperandPairing Moved;
@@ -639,29 +741,48 @@ static OperandPairing getPairing(const Instruction &T, const Instruction &F,
   Moved.StripT[1] = NegT1;
   Moved.StripF[0] = NegF0;
   Moved.StripF[1] = NegF1;
-  return isSameOperation(T, F, Moved, R) ? Moved : P;
+  return isSameOperation(T, F, Moved, TF, FF, getOperandFacts(TF, FF, Moved))
+             ? Moved
+             : P;
 }
 
-double scorePair(const Instruction &T, const Instruction &F,
-                 const MeldRegion &R, unsigned CC, double Weight) {
+/// getPairing on the arms as they are now (the melder asks it of each pair
+/// it merges, before T is cloned).
+static OperandPairing getPairing(const Instruction &T, const Instruction &F,
+                                 const MeldRegion &R, unsigned CC) {
+  return getPairing(T, F, getInstFacts(T, /*IsThen=*/true, R),
+                    getInstFacts(F, /*IsThen=*/false, R), R, CC);
+}
+
+/// scorePair, with T's and F's facts.
+static double scorePair(const Instruction &T, const Instruction &F,
+                        const InstFacts &TF, const InstFacts &FF,
+                        const MeldRegion &R, unsigned CC, double Weight) {
   // Most pairs of an alignment: no pairing makes them one operation
   // (mirrored compares are both fcmp).
   if (T.getOpcode() != F.getOpcode())
     return 0;
-  const OperandPairing Pairing = getPairing(T, F, R, CC);
-  SmallVector<std::pair<Value *, Value *>, 4> Ops =
-      getOperandPairs(T, F, Pairing);
-  if (!isSameOperation(T, F, Pairing, R, Ops))
+  const OperandPairing Pairing = getPairing(T, F, TF, FF, R, CC);
+  OperandFactPairs Ops = getOperandFacts(TF, FF, Pairing);
+  if (!isSameOperation(T, F, Pairing, TF, FF, Ops))
     return 0;
   const double SelectCost = getOpClassCost(OpClass::IntALU, CC);
   // A negation the melded product keeps replaces one in each arm.
-  double Gain = getInstructionCost(T, CC);
-  if (std::optional<MirroredCompare> M = getMirroredCompare(T, F))
-    Ops = {{M->TOp, M->FOp}};
+  if (TF.CostCC != CC) {
+    TF.Cost = getInstructionCost(T, CC);
+    TF.CostCC = CC;
+  }
+  double Gain = TF.Cost;
+  ValueFacts MirroredT, MirroredF;
+  if (std::optional<MirroredCompare> M = getMirroredCompare(T, F)) {
+    MirroredT = getValueFacts(M->TOp, /*IsThen=*/true, R);
+    MirroredF = getValueFacts(M->FOp, /*IsThen=*/false, R);
+    Ops = {{&MirroredT, &MirroredF}};
+  }
   unsigned NumSelected = 0;
   for (auto [A, B] : Ops) {
     // Operands computed in the arms are expected to be melded themselves.
-    std::optional<double> C = getSelectCost(A, B, R, CC, Weight);
+    std::optional<double> C = getSelectCost(*A, *B, SelectCost, Weight);
     if (!C || *C == 0)
       continue;
     Gain -= *C;
@@ -683,6 +804,14 @@ double scorePair(const Instruction &T, const Instruction &F,
   return Gain == 0 ? 0.25 : Gain;
 }
 
+double scorePair(const Instruction &T, const Instruction &F,
+                 const MeldRegion &R, unsigned CC, double Weight) {
+  if (T.getOpcode() != F.getOpcode())
+    return 0;
+  return scorePair(T, F, getCachedFacts(T, /*IsThen=*/true, R),
+                   getCachedFacts(F, /*IsThen=*/false, R), R, CC, Weight);
+}
+
 MeldPlan planMeld(const MeldRegion &R, unsigned CC, ArrayRef<double> Weights) {
   MeldPlan P;
   P.CC = CC;
@@ -691,9 +820,21 @@ MeldPlan planMeld(const MeldRegion &R, unsigned CC, ArrayRef<double> Weights) {
     // A reference, not the binding itself: lambdas capture structured
     // bindings only from C++20.
     const auto &BP = Pair;
+    // Each instruction's facts once, not once per pair it is scored in;
+    // taken by address once all are in (an insertion may move the others).
+    for (const Instruction *I : BP.ThenInsts)
+      getCachedFacts(*I, /*IsThen=*/true, R);
+    for (const Instruction *I : BP.ElseInsts)
+      getCachedFacts(*I, /*IsThen=*/false, R);
+    SmallVector<const InstFacts *, 32> ThenFacts, ElseFacts;
+    for (const Instruction *I : BP.ThenInsts)
+      ThenFacts.push_back(&getCachedFacts(*I, /*IsThen=*/true, R));
+    for (const Instruction *I : BP.ElseInsts)
+      ElseFacts.push_back(&getCachedFacts(*I, /*IsThen=*/false, R));
     P.Columns.push_back(alignSequences(
         BP.ThenInsts.size(), BP.ElseInsts.size(), [&](unsigned I, unsigned J) {
-          return scorePair(*BP.ThenInsts[I], *BP.ElseInsts[J], R, CC, W);
+          return scorePair(*BP.ThenInsts[I], *BP.ElseInsts[J], *ThenFacts[I],
+                           *ElseFacts[J], R, CC, W);
         }));
     for (const AlignedPair &C : P.Columns.back())
       P.NumMatched += C.isMatch();

@@ -30,6 +30,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
 
 namespace llvm {
@@ -49,6 +50,8 @@ struct BlockPair {
   llvm::SmallVector<llvm::Instruction *, 32> ThenInsts, ElseInsts;
 };
 
+struct ScoreFacts;
+
 /// The region of one candidate branch, checked for melding.
 struct MeldRegion {
   llvm::BranchInst *Branch = nullptr;
@@ -66,12 +69,16 @@ struct MeldRegion {
   /// How often each value is an operand in each arm: a select of two
   /// values that recur is made once and shared.
   llvm::DenseMap<const llvm::Value *, unsigned> ThenUses, ElseUses;
-  /// scorePair's memo, by instruction of the arms: whether it is computed
-  /// from constants alone and feeds a fold that ptxas evaluates otherwise
-  /// than the GPU. Every pair of an alignment asks it of both of its
-  /// instructions (a walk of up to six levels of operands and users
-  /// each); filled while pairs are scored, before anything is rewritten.
-  mutable llvm::DenseMap<const llvm::Instruction *, bool> KeepsConstant;
+
+  /// scorePair's memo (ArmMelder.cpp): what it asks of each arm instruction
+  /// and its operands (their arm, their uses, whether the instruction must
+  /// stay a constant, a walk of up to six levels of operands and users),
+  /// found once per instruction rather than once per scored pair; filled
+  /// while pairs are scored, before anything is rewritten.
+  ScoreFacts &getScoreFacts() const;
+
+private:
+  mutable std::shared_ptr<ScoreFacts> Facts;
 };
 
 /// Checks the shape and the contents of Branch's arms. The error says why

@@ -759,8 +759,10 @@ static double scorePair(const Instruction &T, const Instruction &F,
                         const InstFacts &TF, const InstFacts &FF,
                         const MeldRegion &R, unsigned CC, double Weight) {
   // Most pairs of an alignment: no pairing makes them one operation
-  // (mirrored compares are both fcmp).
-  if (T.getOpcode() != F.getOpcode())
+  // (mirrored compares are both fcmp). Operands pair by position, so both
+  // must have as many (calls of different arity).
+  if (T.getOpcode() != F.getOpcode() ||
+      T.getNumOperands() != F.getNumOperands())
     return 0;
   const OperandPairing Pairing = getPairing(T, F, TF, FF, R, CC);
   OperandFactPairs Ops = getOperandFacts(TF, FF, Pairing);
@@ -806,7 +808,8 @@ static double scorePair(const Instruction &T, const Instruction &F,
 
 double scorePair(const Instruction &T, const Instruction &F,
                  const MeldRegion &R, unsigned CC, double Weight) {
-  if (T.getOpcode() != F.getOpcode())
+  if (T.getOpcode() != F.getOpcode() ||
+      T.getNumOperands() != F.getNumOperands())
     return 0;
   return scorePair(T, F, getCachedFacts(T, /*IsThen=*/true, R),
                    getCachedFacts(F, /*IsThen=*/false, R), R, CC, Weight);

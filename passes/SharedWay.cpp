@@ -31,8 +31,6 @@ static cl::opt<unsigned> ShareMinInstructions(
 
 namespace divopt {
 
-unsigned getShareMinInstructions() { return ShareMinInstructions; }
-
 static size_t countInstructions(ArrayRef<const BasicBlock *> Way) {
   size_t N = 0;
   for (const BasicBlock *BB : Way)
@@ -56,25 +54,9 @@ static const BasicBlock *getWayEntry(ArrayRef<const BasicBlock *> Way) {
   return Entry;
 }
 
-/// The values Way's instructions use that are defined outside it.
-static SetVector<Value *> getInputs(ArrayRef<const BasicBlock *> Way) {
-  SmallPtrSet<const BasicBlock *, 16> InWay(Way.begin(), Way.end());
-  SetVector<Value *> Inputs;
-  for (const BasicBlock *BB : Way)
-    for (const Instruction &I : *BB)
-      for (Value *Op : I.operands()) {
-        if (isa<Argument>(Op))
-          Inputs.insert(Op);
-        else if (auto *Def = dyn_cast<Instruction>(Op);
-                 Def && !InWay.contains(Def->getParent()))
-          Inputs.insert(Op);
-      }
-  return Inputs;
-}
-
-/// Whether every object V may point into is a pointer parameter of the
-/// kernel passed by value, as a CUDA kernel's pointers are: into global
-/// memory (NVPTXLowerArgs assumes the same of every such parameter).
+/// Whether every object V may point into is what a pointer parameter of
+/// the kernel (not a by-value aggregate) points to: global memory, in CUDA
+/// (NVPTXLowerArgs assumes the same of every such parameter).
 static bool pointsToKernelParameters(const Value *V) {
   SmallVector<const Value *, 4> Objects;
   getUnderlyingObjects(V, Objects);
@@ -116,8 +98,10 @@ bool isShareableWay(ArrayRef<const BasicBlock *> Way) {
 /// device function keeps it: pointers into global memory are passed as
 /// such (the device function's loads and stores stay ld.global/st.global),
 /// and loads from __restrict__ const parameters are marked invariant, as
-/// NVPTX marks them in a kernel (they stay ld.global.nc).
-static void keepPointerFacts(Function &Kernel, ArrayRef<BasicBlock *> Blocks) {
+/// NVPTX marks them in a kernel (they stay ld.global.nc). Inputs: the
+/// values defined outside the way that it uses.
+static void keepPointerFacts(Function &Kernel, ArrayRef<BasicBlock *> Blocks,
+                             ArrayRef<Value *> Inputs) {
   LLVMContext &Ctx = Kernel.getContext();
   for (BasicBlock *BB : Blocks)
     for (Instruction &I : *BB) {
@@ -135,10 +119,9 @@ static void keepPointerFacts(Function &Kernel, ArrayRef<BasicBlock *> Blocks) {
     }
   if (Kernel.getParent()->getTargetTriple().getOS() != Triple::CUDA)
     return;
-  SmallVector<const BasicBlock *, 16> Way(Blocks.begin(), Blocks.end());
-  SmallPtrSet<const BasicBlock *, 16> InWay(Way.begin(), Way.end());
+  SmallPtrSet<const BasicBlock *, 16> InWay(Blocks.begin(), Blocks.end());
   BasicBlock *Entry = Blocks.front();
-  for (Value *V : getInputs(Way)) {
+  for (Value *V : Inputs) {
     auto *PtrTy = dyn_cast<PointerType>(V->getType());
     if (!PtrTy || PtrTy->getAddressSpace() != 0 || !pointsToKernelParameters(V))
       continue;
@@ -182,7 +165,7 @@ Function *shareWay(Function &Kernel, ArrayRef<const BasicBlock *> Way,
   CE.findInputsOutputs(Inputs, Outputs, Sunk);
   if (any_of(Inputs, losesAddressSpace))
     return nullptr;
-  keepPointerFacts(Kernel, Blocks);
+  keepPointerFacts(Kernel, Blocks, Inputs.getArrayRef());
   Function *Shared = CE.extractCodeRegion(CodeExtractorAnalysisCache(Kernel));
   if (!Shared)
     return nullptr;

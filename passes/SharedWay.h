@@ -36,10 +36,6 @@ class Function;
 
 namespace divopt {
 
-/// Instructions a way holds at least to be shared (the hidden option
-/// -divopt-split-share-min-instructions).
-unsigned getShareMinInstructions();
-
 /// Whether the blocks of one way of a split kernel are worth moving into a
 /// device function and may be: enough instructions, one entry (a way no
 /// other way enters), no return.

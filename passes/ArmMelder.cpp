@@ -754,15 +754,19 @@ static OperandPairing getPairing(const Instruction &T, const Instruction &F,
                     getInstFacts(F, /*IsThen=*/false, R), R, CC);
 }
 
+/// Whether any pairing could make T and F one operation. Most pairs of an
+/// alignment fail here (mirrored compares are both fcmp); operands pair by
+/// position, so both must have as many (calls of different arity).
+static bool mayBeOneOperation(const Instruction &T, const Instruction &F) {
+  return T.getOpcode() == F.getOpcode() &&
+         T.getNumOperands() == F.getNumOperands();
+}
+
 /// scorePair, with T's and F's facts.
 static double scorePair(const Instruction &T, const Instruction &F,
                         const InstFacts &TF, const InstFacts &FF,
                         const MeldRegion &R, unsigned CC, double Weight) {
-  // Most pairs of an alignment: no pairing makes them one operation
-  // (mirrored compares are both fcmp). Operands pair by position, so both
-  // must have as many (calls of different arity).
-  if (T.getOpcode() != F.getOpcode() ||
-      T.getNumOperands() != F.getNumOperands())
+  if (!mayBeOneOperation(T, F))
     return 0;
   const OperandPairing Pairing = getPairing(T, F, TF, FF, R, CC);
   OperandFactPairs Ops = getOperandFacts(TF, FF, Pairing);
@@ -808,8 +812,8 @@ static double scorePair(const Instruction &T, const Instruction &F,
 
 double scorePair(const Instruction &T, const Instruction &F,
                  const MeldRegion &R, unsigned CC, double Weight) {
-  if (T.getOpcode() != F.getOpcode() ||
-      T.getNumOperands() != F.getNumOperands())
+  // Checked first so that such pairs look no facts up.
+  if (!mayBeOneOperation(T, F))
     return 0;
   return scorePair(T, F, getCachedFacts(T, /*IsThen=*/true, R),
                    getCachedFacts(F, /*IsThen=*/false, R), R, CC, Weight);
@@ -824,11 +828,10 @@ MeldPlan planMeld(const MeldRegion &R, unsigned CC, ArrayRef<double> Weights) {
     // bindings only from C++20.
     const auto &BP = Pair;
     // Each instruction's facts once, not once per pair it is scored in;
-    // taken by address once all are in (an insertion may move the others).
-    for (const Instruction *I : BP.ThenInsts)
-      getCachedFacts(*I, /*IsThen=*/true, R);
-    for (const Instruction *I : BP.ElseInsts)
-      getCachedFacts(*I, /*IsThen=*/false, R);
+    // room for all of them first, so that no insertion moves the others.
+    ScoreFacts &SF = R.getScoreFacts();
+    SF.Then.reserve(SF.Then.size() + BP.ThenInsts.size());
+    SF.Else.reserve(SF.Else.size() + BP.ElseInsts.size());
     SmallVector<const InstFacts *, 32> ThenFacts, ElseFacts;
     for (const Instruction *I : BP.ThenInsts)
       ThenFacts.push_back(&getCachedFacts(*I, /*IsThen=*/true, R));

@@ -184,10 +184,14 @@ getDelayArms(const DivergentBranch &DB, const LoopInfo &LI, ScalarEvolution &SE,
   S.WayCosts.assign(S.Ways.size(), 0.0);
   for (const ArmRegion &A : DB.Arms) {
     double Cost = regionCost(A.Blocks, *L, LI, SE, CC);
-    if (isSwitch(S))
+    if (isSwitch(S)) {
       S.WayCosts[find(S.Ways, A.Entry) - S.Ways.begin()] = Cost;
-    else
-      (A.Entry == S.Then ? S.ThenCost : S.ElseCost) = Cost;
+      continue;
+    }
+    bool IsThen = A.Entry == S.Then;
+    (IsThen ? S.ThenCost : S.ElseCost) = Cost;
+    (IsThen ? S.ThenHasInnerLoop : S.ElseHasInnerLoop) = any_of(
+        A.Blocks, [&](BasicBlock *BB) { return LI.getLoopFor(BB) != L; });
   }
   return S;
 }
@@ -301,8 +305,43 @@ DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
   return M;
 }
 
+/// Loop advance in two halves (HalvedAdvance.h) keeps its bookkeeping in
+/// the arms' blocks, where ptxas hides it and some of the code before and
+/// after the branch too: FP32 slots a trip, the mean over the halves (a
+/// trip runs one). After an arm's inner loop, the code of the next draw
+/// sits in a block of its own, a dependent integer chain with nothing to
+/// overlap; beside a straight-line arm ptxas interleaves the two, so that
+/// half hides more. SASS of SYN-ITDELAY (sm_90): a half issues 10.5
+/// instructions besides its arm's at N=8 (straight-line arms), 16 at
+/// N=16-32 (loops); in cycles, 4.8 more
+/// (bench/results/2026-11-26-advance-straight-arms.md).
+///
+/// Fitted through the model's own predictions (scripts/calibrate.py) to the
+/// forced advance, speculate-pre form, of calibration run 2 (H100), where
+/// the code around the branch costs 30 slots (32 in LOOP-ADVANCE): a half
+/// whose arm is a loop hides 2.5 (19 rows: SYN-ITDELAY N=32-256, f=0.05-0.9,
+/// natural arms, LOOP-ADVANCE N=32-128; RMS 4.2%, 4.2-4.4% from 1 to 4.8), a
+/// straight-line half 6 more (the two N=8 rows: +4.3%, -3.5%). SYN-ITDELAY
+/// N=16, one arm of each kind, took no part in the fit (+2.7%). No row
+/// measured less code around the branch, or an arm shorter than 6 slots:
+/// there a half hides no more than the same shares of that code (8% and
+/// 20%), and a straight-line arm no more than its own slots.
+static double getHalvedAdvanceOverhead(const DelayShape &S) {
+  static constexpr double MeasuredAround = 30, LoopArm = 2.5, StraightArm = 6;
+  double Share = std::min(1.0, (S.PreCost + S.PostCost) / MeasuredAround);
+  auto Hidden = [&](bool HasLoop, double ArmCost) {
+    double H = LoopArm * Share;
+    if (!HasLoop)
+      H += std::min(StraightArm * Share, ArmCost);
+    return H;
+  };
+  return -(Hidden(S.ThenHasInnerLoop, S.ThenCost) +
+           Hidden(S.ElseHasInnerLoop, S.ElseCost)) /
+         2;
+}
+
 double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
-                       bool Halved) {
+                       const DelayShape *Halved) {
   // Measured, not counted: the vote and bookkeeping instructions are
   // independent of the arms' dependent chains and issue in their latency
   // shadow, so they cost far less than their issue slots. Fitted to
@@ -310,13 +349,8 @@ double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
   // forced strategies' speedups at N = 4..256, f = 0.5), in FP32 issue
   // slots of sm_90, scaled for other targets by the integer ALU's cost.
   double Scale = getOpClassCost(OpClass::IntALU, CC) / 2.0;
-  // Loop advance in two halves (HalvedAdvance.h) keeps its bookkeeping in
-  // the arms' blocks, where ptxas hides it and some of the code before and
-  // after the branch too: -2.5 slots a trip, with the stragglers of a
-  // profiled loop charged apart (getStragglerFactor), fitted to its forced
-  // runs on an H200 (LOOP-ADVANCE N=8..128 at switch rates 0-1, SYN-ITDELAY
-  // N=8..256 at f=0.1-0.9: within 1.6% of 20 of 21 configurations,
-  // bench/results/2026-11-26-advance-overhead-fit.md).
+  // Loop advance in two halves: getHalvedAdvanceOverhead, with the
+  // stragglers of a profiled loop charged apart (getStragglerFactor).
   //
   // Majority: 23 slots a trip, with the stragglers of a profiled loop
   // charged apart, fitted to its forced runs on an H100 (SYN-ITDELAY
@@ -337,7 +371,7 @@ double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
   if (V == DelayVote::Majority)
     return 23.0 * Scale;
   if (V == DelayVote::Advance && Halved)
-    return -2.5 * Scale;
+    return getHalvedAdvanceOverhead(*Halved) * Scale;
   return (IdleRemoval ? 14.0 : 8.0) * Scale;
 }
 

@@ -99,6 +99,9 @@ struct DelayShape {
   llvm::SmallVector<llvm::BasicBlock *, 4> Ways;
   llvm::SmallVector<double, 4> WayCosts;
   llvm::SmallVector<llvm::BasicBlock *, 16> LoopBlocks;
+  /// A conditional branch's arms hold a loop of their own (an if-only
+  /// branch's missing arm holds none).
+  bool ThenHasInnerLoop = false, ElseHasInnerLoop = false;
   /// Issue costs of the parts of one iteration.
   double PreCost = 0, ThenCost = 0, ElseCost = 0, PostCost = 0;
   /// A folded guard (`if (active) { pre; if (c) A else B; post }`): the
@@ -155,10 +158,11 @@ DelayShape mapShape(const DelayShape &S, llvm::ValueToValueMapTy &VMap);
 bool delayVotes(DelayVote V, bool IdleRemoval);
 
 /// Issue cost a warp spends per trip on the vote and the bookkeeping;
-/// Halved: loop advance takes its two-halves form (canHalveAdvance), whose
-/// cost is below zero: it hides some of the code around the branch.
+/// Halved: the shape loop advance takes its two-halves form on
+/// (canHalveAdvance), whose cost is below zero: it hides some of the code
+/// around the branch, more where the halves' arms are straight-line.
 double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
-                       bool Halved = false);
+                       const DelayShape *Halved = nullptr);
 
 /// What a PHI of the delayed loop gets on a path whose lanes never read it.
 llvm::Constant *getUnreadValue(llvm::Type *Ty);

@@ -472,8 +472,9 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   // wherever the exact shape could, which keeps the filter optimistic.
   bool Halves = Exact ? canHalveAdvance(*S) : isLeanAdvanceBranch(*S);
   auto Overhead = [&](const Choice &C) {
-    double O = getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability,
-                               C.Vote == DelayVote::Advance && Halves);
+    double O =
+        getVoteOverhead(C.Vote, C.IdleRemoval, T.ComputeCapability,
+                        C.Vote == DelayVote::Advance && Halves ? &*S : nullptr);
     // A voting strategy ballots each way of a switch.
     if (isSwitch(*S) && delayVotes(C.Vote, C.IdleRemoval))
       O *= S->Ways.size() / 2.0;

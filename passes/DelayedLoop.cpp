@@ -312,8 +312,8 @@ DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
 /// sits in a block of its own, a dependent integer chain with nothing to
 /// overlap; beside a straight-line arm ptxas interleaves the two, so that
 /// half hides more. SASS of SYN-ITDELAY (sm_90): a half issues 10.5
-/// instructions besides its arm's at N=8 (straight-line arms), 16 at
-/// N=16-32 (loops); in cycles, 4.8 more
+/// instructions besides its arm's at N=8 (straight-line arms), 14.5-15.5
+/// at N=16-32 (loops); in cycles, 4.8 more
 /// (bench/results/2026-11-26-advance-straight-arms.md).
 ///
 /// Fitted through the model's own predictions (scripts/calibrate.py) to the

@@ -54,10 +54,16 @@ def main():
     ptx = sys.argv[2] if len(sys.argv) > 2 else "."
     by = collections.OrderedDict()
     failed = False
+    # nvcc -O3 contracts natural float arithmetic its own way, so its
+    # outputs may differ from clang -O3's: reported, not a DivOpt failure.
+    nvcc_mismatches = 0
     for r in rows:
         by.setdefault((r["benchmark"], r["config"]), {})[r["variant"]] = r
         if r["check_ok"] != "1" and r["median_ms"]:
-            failed = True
+            if r["variant"] == "nvcc-O3":
+                nvcc_mismatches += 1
+            else:
+                failed = True
     print(f"{'config':28} {'pgo':>6} {'best':>6} {'by':14} {'pgo/best':>8} "
           f"{'target':6} {'decision':30} {'predicted':>9}  from the profile")
     for (b, c), v in by.items():
@@ -74,6 +80,9 @@ def main():
         ratio = f"{pgo / best:.3f}" if pgo else "-"
         print(f"{b + ' ' + c:28} {pg:>6} {best:6.3f} {by_name[:14]:14} {ratio:>8} "
               f"{'met' if ok else 'MISSED':6} {d[:30]:30} {p:>9}  {f}")
+    if nvcc_mismatches:
+        print(f"nvcc-O3's outputs differ from clang -O3's in {nvcc_mismatches} "
+              "configuration(s) (its own contractions; not a DivOpt variant)")
     print("all targets met" if not failed else "SOME TARGETS MISSED")
     return 1 if failed else 0
 

@@ -7,7 +7,9 @@ row per configuration: DivOpt-pgo's measured speedup over clang -O3, the
 best forced or hand variant's, their ratio, what the remarks decided and
 predicted, and which numbers came from the profile. Exit 1 when a target
 is missed: pgo >= 0.97 of the best forced/hand variant wherever that gains
->= 5%, and pgo >= 0.99 of clang -O3 everywhere; or an output check failed.
+>= 5%, and pgo >= 0.99 of clang -O3 everywhere; or an output check failed
+(nvcc -O3's own mismatches, its contractions of natural floats, are
+reported apart).
 """
 import collections
 import csv

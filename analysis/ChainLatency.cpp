@@ -43,10 +43,15 @@ double getInstructionLatency(const Instruction &I, unsigned CC) {
 }
 
 double getBlockChainLatency(const BasicBlock &BB, unsigned CC) {
+  return getBlockChainLatency(BB, CC, [](const Instruction &) { return true; });
+}
+
+double getBlockChainLatency(const BasicBlock &BB, unsigned CC,
+                            function_ref<bool(const Instruction &)> Include) {
   DenseMap<const Instruction *, double> Ready;
   double Longest = 0;
   for (const Instruction &I : BB) {
-    if (isa<PHINode>(I))
+    if (isa<PHINode>(I) || !Include(I))
       continue; // Ready when the block starts.
     double Start = 0;
     for (const Value *Op : I.operands())

@@ -21,6 +21,8 @@
 #ifndef DIVOPT_ANALYSIS_CHAINLATENCY_H
 #define DIVOPT_ANALYSIS_CHAINLATENCY_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 namespace llvm {
 class BasicBlock;
 class Instruction;
@@ -60,6 +62,12 @@ double getInstructionLatency(const llvm::Instruction &I, unsigned CC);
 /// The longest latency-weighted chain of dependent instructions in BB;
 /// values from other blocks are taken as ready when BB starts.
 double getBlockChainLatency(const llvm::BasicBlock &BB, unsigned CC);
+
+/// The same over the instructions of BB that Include accepts, as a block
+/// holding only them would run (loop fission's per-group loops).
+double getBlockChainLatency(
+    const llvm::BasicBlock &BB, unsigned CC,
+    llvm::function_ref<bool(const llvm::Instruction &)> Include);
 
 } // namespace divopt
 

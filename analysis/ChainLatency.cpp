@@ -51,8 +51,10 @@ double getBlockChainLatency(const BasicBlock &BB, unsigned CC,
   DenseMap<const Instruction *, double> Ready;
   double Longest = 0;
   for (const Instruction &I : BB) {
+    // A PHI is ready when the block starts; what Include leaves out runs
+    // elsewhere, and its values are taken as ready like other blocks'.
     if (isa<PHINode>(I) || !Include(I))
-      continue; // Ready when the block starts.
+      continue;
     double Start = 0;
     for (const Value *Op : I.operands())
       if (const auto *D = dyn_cast<Instruction>(Op))

@@ -137,6 +137,11 @@ struct Estimate {
   /// measured their latency: predictTime then applies Little's law to each
   /// phase. Without phases it applies the occupancy knee to Cost.
   llvm::SmallVector<Phase, 4> Phases;
+  /// Bytes a warp stores to global memory per unit of Cost's work
+  /// (StoreTraffic.h), where the transform measured them: they drain at
+  /// the SM's share of DRAM bandwidth however many warps are resident, a
+  /// floor under the time (getStoreDrainTime).
+  double StoreBytes = 0;
 };
 
 struct Decision {
@@ -163,6 +168,10 @@ double predictTime(const Estimate &E, const Target &T);
 /// at least 1 where any warp is resident: a scheduler's time is that of the
 /// warps it holds, and with fewer warps than schedulers each holds one.
 double getWarpsPerScheduler(const Estimate &E, const Target &T);
+
+/// Cycles of a scheduler's time a warp's StoreBytes need to drain to DRAM,
+/// at the SM's measured store bandwidth shared among its schedulers.
+double getStoreDrainTime(const Estimate &E, const Target &T);
 
 /// Warps per SM sub-partition at which phase I of E overlaps the others:
 /// while one warp waits out phase I's latency, the other resident warps

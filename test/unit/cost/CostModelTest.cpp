@@ -9,6 +9,8 @@
 #include "analysis/InstructionCost.h"
 #include "analysis/RegisterPressure.h"
 #include "analysis/StandaloneLoopAnalyses.h"
+#include "analysis/StoreTraffic.h"
+#include "analysis/model/StoreBandwidth.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -400,6 +402,67 @@ TEST(CostModel, PhasesOverlapWithEnoughWarps) {
   Estimate Alone(10, 40, {{10, 1600}});
   EXPECT_FALSE(isOverlapped(Alone, 0, T));
   EXPECT_NEAR(predictTime(Alone, T), 1600 / 12.0, 1e-9);
+}
+
+// Stores drain at the SM's measured bandwidth shared by its 4 schedulers:
+// a warp storing 1230 bytes needs 1230 / (12.3 / 4) = 400 cycles of its
+// scheduler's time, a floor that more warps do not lower and that issue
+// below it does not raise; spills add to it.
+TEST(CostModel, StoresDrainAtDramBandwidth) {
+  KernelInfo KI;
+  KI.Target = "sm_90";
+  KI.ReqThreadsPerBlock = 256;
+  Target T = Target::get(KI);
+  ASSERT_NEAR(getStoreBandwidth(90).BytesPerSMCycle, 12.3, 1e-9);
+  Estimate Bound(100, 32, {{100, 1600}});
+  Bound.StoreBytes = 1230;
+  EXPECT_NEAR(getStoreDrainTime(Bound, T), 400, 1e-9);
+  EXPECT_NEAR(predictTime(Bound, T), 400, 1e-9);
+  Estimate Busy(1000, 32, {{1000, 1600}});
+  Busy.StoreBytes = 1230;
+  EXPECT_NEAR(predictTime(Busy, T), 1000, 1e-9);
+  Estimate NoPhases(100, 32);
+  NoPhases.StoreBytes = 1230;
+  EXPECT_NEAR(predictTime(NoPhases, T), 400, 1e-9);
+  Estimate Spills(100, 255, {{100, 100}});
+  Spills.StoreBytes = 1230;
+  Spills.Spilled = 10;
+  EXPECT_NEAR(predictTime(Spills, T),
+              400 + 10 * (2 * getOpClassCost(OpClass::Memory, 90) +
+                          38.98 / 2),
+              1e-9);
+}
+
+// Global stores count 32 lanes of their size; the stack's and shared
+// memory's stay on the SM.
+TEST(StoreTraffic, CountsGlobalStoresOnly) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, R"(
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+@tile = internal addrspace(3) global [32 x float] poison
+@table = addrspace(1) global [32 x double] zeroinitializer
+define ptx_kernel void @k(ptr %out, ptr addrspace(1) %g, float %x, i32 %i) {
+  %slot = alloca float
+  store float %x, ptr %slot
+  store float %x, ptr %out
+  %p = getelementptr float, ptr %out, i32 %i
+  store float %x, ptr %p
+  store float %x, ptr addrspace(1) %g
+  store float %x, ptr addrspace(3) @tile
+  %s = addrspacecast ptr addrspace(3) @tile to ptr
+  store float %x, ptr %s
+  %t = addrspacecast ptr addrspace(1) @table to ptr
+  store double 1.0, ptr %t
+  ret void
+}
+)");
+  ASSERT_TRUE(M);
+  SmallVector<Instruction *, 16> Insts;
+  for (Instruction &I : M->getFunction("k")->getEntryBlock())
+    Insts.push_back(&I);
+  // %out twice, %g, @table: 3 floats and a double.
+  EXPECT_NEAR(getWarpStoreBytes(Insts), 32 * (3 * 4 + 8), 1e-9);
 }
 
 // Spilled values are stored and reloaded once per unit of work: two memory

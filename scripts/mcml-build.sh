@@ -6,6 +6,12 @@
 #   mcml.nvcc.ptx    nvcc -O3
 #   mcml.count.ptx   clang -O3 with MCML_COUNT_BOUNDARY (measures the share
 #                    of the boundary branch on the GPU; not timed)
+#   mcml.gen.ptx     clang -O3 + DivOpt instrumented (-divopt-profile-generate)
+#                    for MCML_PROFILE_COLLECT=1 scripts/mcml-gpu.sh
+#   mcml.pgo.<input>.ptx  with MCML_PROFILES=<profiles.tar or folder>: the
+#                    default pipeline guided by each input's profile
+#                    (-divopt-profile-use; remarks beside), timed by
+#                    scripts/mcml-gpu.sh as DivOpt-pgo on its own input
 # All are built without FMA contraction and with IEEE sqrt, so that they
 # compute the same per-thread float operations and their tallies can be
 # compared bit for bit (bench/mcml/README.md says why); the script checks
@@ -51,8 +57,31 @@ for s in majority round-robin; do
     -Rpass=divopt 2>"$out/mcml.delay-$s.remarks.txt"
 done
 
+"${clang[@]}" "$src" -o "$out/mcml.gen.ptx" \
+  -Xarch_device -fpass-plugin="$plugin" -mllvm -divopt-profile-generate
+variants=(clang divopt nvcc count delay-majority delay-round-robin gen)
+if [ -n "${MCML_PROFILES:-}" ]; then
+  profiles=$(mktemp -d)
+  trap 'rm -rf "$profiles"' EXIT
+  if [ -d "$MCML_PROFILES" ]; then
+    cp "$MCML_PROFILES"/*.profile "$profiles/"
+  else
+    tar xf "$MCML_PROFILES" -C "$profiles"
+  fi
+  for p in "$profiles"/*.profile; do
+    [ -f "$p" ] || { echo "mcml-build: no *.profile in $MCML_PROFILES" >&2; exit 1; }
+    input=$(basename "$p" .profile)
+    cp "$p" "$out/mcml.$input.profile"
+    "${clang[@]}" "$src" -o "$out/mcml.pgo.$input.ptx" \
+      -Xarch_device -fpass-plugin="$plugin" \
+      -mllvm -divopt-profile-use="$out/mcml.$input.profile" \
+      -Rpass=divopt -Rpass-missed=divopt 2>"$out/mcml.pgo.$input.remarks.txt"
+    variants+=("pgo.$input")
+  done
+fi
+
 status=0
-for v in clang divopt nvcc count delay-majority delay-round-robin; do
+for v in "${variants[@]}"; do
   ptx=$out/mcml.$v.ptx
   # A float multiply, add or subtract without .rn may be fused by ptxas.
   if grep -qE '^\s*(mul|add|sub)\.f32\b' "$ptx"; then

@@ -10,6 +10,11 @@
 # $OUT when it is set (else build-gpu-mcml/mcml-results), and prints the
 # table last. Exits non-zero when a check fails. Extra arguments go to
 # mcml_host (--photon-scale 0.5 halves every photon count, and the time).
+# MCML_PROFILE_COLLECT=1 runs the instrumented build (mcml.gen.ptx) once
+# per input instead, on other seeds and a quarter of the photons, and
+# writes $OUT/mcml-profiles.tar for MCML_PROFILES=... scripts/mcml-build.sh;
+# the per-input builds that makes (mcml.pgo.<input>.ptx) are then timed as
+# DivOpt-pgo.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -54,6 +59,21 @@ start=$SECONDS
 } 2>&1 | tee "$log"
 
 commit=$(sed -n 's/^commit //p' "$ptx/BUILD_INFO")
+inputs=(bench/mcml/inputs/skin-04.mci bench/mcml/inputs/skin-30.mci
+        bench/mcml/inputs/skin-70.mci bench/mcml/inputs/slab.mci)
+if [ "${MCML_PROFILE_COLLECT:-0}" = 1 ]; then
+  mkdir -p "$out/profiles"
+  "$build/bench/mcml/mcml_host" --profile-collect "$out/profiles" \
+    --profile-ptx "$ptx/mcml.gen.ptx" --photon-scale 0.25 "$@" \
+    "${inputs[@]}" 2>&1 | tee -a "$log"
+  status=${PIPESTATUS[0]}
+  tar cf "$out/mcml-profiles.tar" -C "$out/profiles" . && rm -rf "$out/profiles"
+  exit "$status"
+fi
+pgo=()
+if ls "$ptx"/mcml.pgo.*.ptx >/dev/null 2>&1; then
+  pgo=(--ptx "DivOpt-pgo=$ptx/mcml.pgo.{input}.ptx")
+fi
 set +e
 "$build/bench/mcml/mcml_host" \
   --ptx "clang-O3=$ptx/mcml.clang.ptx" \
@@ -61,10 +81,8 @@ set +e
   --ptx "nvcc-O3=$ptx/mcml.nvcc.ptx" \
   --ptx "DivOpt-delay-majority=$ptx/mcml.delay-majority.ptx" \
   --ptx "DivOpt-delay-rr=$ptx/mcml.delay-round-robin.ptx" \
-  --count-ptx "$ptx/mcml.count.ptx" \
+  "${pgo[@]}" --count-ptx "$ptx/mcml.count.ptx" \
   --csv "$out/mcml.csv" --out "$out" --commit "$commit" "$@" \
-  bench/mcml/inputs/skin-04.mci bench/mcml/inputs/skin-30.mci \
-  bench/mcml/inputs/skin-70.mci bench/mcml/inputs/slab.mci 2>&1 |
-  tee -a "$log"
+  "${inputs[@]}" 2>&1 | tee -a "$log"
 status=${PIPESTATUS[0]}
 exit "$status"

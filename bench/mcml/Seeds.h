@@ -24,6 +24,10 @@ namespace divopt::mcml {
 /// that its sample is independent of theirs.
 constexpr unsigned long long GpuMasterSeed = 0x4D434D4C31393935ull;
 constexpr unsigned long long CpuMasterSeed = 0x57414E474A5A3935ull;
+/// The seeds a divergence profile is collected on (mcml_host
+/// --profile-collect): a profile-guided build is timed on other photons
+/// than the ones it learned from.
+constexpr unsigned long long ProfileMasterSeed = 0x50524F46494C4531ull;
 
 /// Streams x 2 words: (X, Carry) of each stream's generator, each a valid
 /// multiply-with-carry state (Carry below the multiplier, not one of the

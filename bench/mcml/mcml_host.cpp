@@ -22,6 +22,14 @@
 //             [--photon-scale 1] [--cpu-fraction 0.125] [--csv FILE]
 //             [--out DIR] [--commit TEXT] INPUT.mci...
 //
+// A --ptx FILE holding {input} is a variant built per input (a
+// profile-guided build): {input} becomes the input's name.
+//
+//   mcml_host --profile-collect DIR --profile-ptx mcml.gen.ptx
+//             [--photon-scale F] INPUT.mci...
+// runs the instrumented kernel (-divopt-profile-generate) once per input,
+// on other seeds than the timed runs, and writes DIR/<input>.profile.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Checks.h"
@@ -37,6 +45,7 @@
 #include "runtime/Device.h"
 #include "runtime/Driver.h"
 #include "runtime/Module.h"
+#include "runtime/ModuleProfile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -66,8 +75,12 @@ struct Options {
   double CpuFraction = 0.125;
   double PhotonScale = 1.0;
   std::string Csv, OutDir, Commit = "unknown";
+  std::string ProfileDir, ProfilePtx;
   std::vector<std::string> Inputs;
 };
+
+/// The placeholder of a per-input variant's file name.
+constexpr const char *InputPlaceholder = "{input}";
 
 [[noreturn]] void usage(const std::string &Why) {
   std::fprintf(
@@ -75,7 +88,9 @@ struct Options {
       "mcml_host: %s\nusage: mcml_host --ptx NAME=FILE... [--count-ptx FILE] "
       "[--runs N] [--blocks N] [--threads-per-block N] [--photon-scale F] "
       "[--cpu-fraction F] "
-      "[--csv FILE] [--out DIR] [--commit TEXT] INPUT.mci...\n",
+      "[--csv FILE] [--out DIR] [--commit TEXT] INPUT.mci...\n"
+      "       mcml_host --profile-collect DIR --profile-ptx FILE "
+      "[--photon-scale F] INPUT.mci...\n",
       Why.c_str());
   std::exit(2);
 }
@@ -124,13 +139,19 @@ Options parseOptions(int Argc, char **Argv) {
       O.OutDir = Value();
     } else if (Arg == "--commit") {
       O.Commit = Value();
+    } else if (Arg == "--profile-collect") {
+      O.ProfileDir = Value();
+    } else if (Arg == "--profile-ptx") {
+      O.ProfilePtx = Value();
     } else if (!Arg.empty() && Arg[0] == '-') {
       usage("unknown option " + Arg);
     } else {
       O.Inputs.push_back(Arg);
     }
   }
-  if (O.Ptx.empty())
+  if (O.ProfileDir.empty() != O.ProfilePtx.empty())
+    usage("--profile-collect and --profile-ptx go together");
+  if (O.Ptx.empty() && O.ProfileDir.empty())
     usage("no --ptx variant");
   if (O.Inputs.empty())
     usage("no input");
@@ -225,16 +246,56 @@ void writeTallyFile(const Options &O, const Tissue &T, const Tally &Bins) {
   writeTallyText(F, Bins, T.Photons, T.Dz, T.Dr);
 }
 
+/// Path with the input's name for its placeholder; empty when Path has
+/// none (the variant is the same for every input).
+std::string getInputPath(const std::string &Path, const std::string &Input) {
+  std::size_t At = Path.find(InputPlaceholder);
+  if (At == std::string::npos)
+    return "";
+  return Path.substr(0, At) + Input +
+         Path.substr(At + std::strlen(InputPlaceholder));
+}
+
+/// An input, its photon count scaled: scaling it scales the GPU time, for
+/// a device much faster or slower than the counts in the inputs were
+/// sized for (an H100).
+Tissue readScaledInput(const Options &O, const std::string &Path) {
+  Tissue T = readTissueFile(Path);
+  T.Photons =
+      std::max(1ull, static_cast<unsigned long long>(std::llround(
+                         static_cast<double>(T.Photons) * O.PhotonScale)));
+  return T;
+}
+
+/// Runs the instrumented kernel once on each input and writes its
+/// profile; a fresh module per input, so its counters start at zero.
+void collectProfiles(const Options &O, const runtime::Context &Ctx) {
+  for (const std::string &Path : O.Inputs) {
+    Tissue T = readScaledInput(O, Path);
+    const unsigned Streams = O.Blocks * O.ThreadsPerBlock;
+    LoadedVariant V = loadVariant(Ctx, "instrumented", O.ProfilePtx);
+    if (!V.Error.empty())
+      throw runtime::Error("cannot load " + O.ProfilePtx + ": " + V.Error);
+    runtime::ModuleProfile Profile;
+    GpuInput In(Ctx, T, makeSeeds(ProfileMasterSeed, Streams), O.Blocks,
+                O.ThreadsPerBlock);
+    In.zeroTallies();
+    In.launch(*V.Kernel);
+    In.download(*V.Kernel);
+    std::vector<std::string> Warnings;
+    const std::string File = O.ProfileDir + "/" + T.Name + ".profile";
+    Profile.writeProfile(File, Warnings);
+    for (const std::string &W : Warnings)
+      std::printf("warning: %s: %s\n", T.Name.c_str(), W.c_str());
+    std::printf("profile %s (%llu photons)\n", File.c_str(), T.Photons);
+  }
+}
+
 /// Runs every variant on one input and appends their rows.
 void runInput(const Options &O, const runtime::Context &Ctx,
               std::vector<LoadedVariant> &Variants, LoadedVariant *Counting,
               const std::string &Path, std::vector<ResultRow> &Rows) {
-  Tissue T = readTissueFile(Path);
-  // Scaling the photon count scales the GPU time, for a device much faster
-  // or slower than the counts in the inputs were sized for (an H100).
-  T.Photons =
-      std::max(1ull, static_cast<unsigned long long>(std::llround(
-                         static_cast<double>(T.Photons) * O.PhotonScale)));
+  Tissue T = readScaledInput(O, Path);
   const unsigned Streams = O.Blocks * O.ThreadsPerBlock;
   std::printf("\n== %s: %zu layers, %llu photons, %u threads\n", T.Name.c_str(),
               T.Layers.size(), T.Photons, Streams);
@@ -254,7 +315,14 @@ void runInput(const Options &O, const runtime::Context &Ctx,
               O.ThreadsPerBlock);
   std::optional<Tally> First;
   double FirstMedian = 0;
-  for (LoadedVariant &V : Variants) {
+  for (LoadedVariant &Shared : Variants) {
+    // A per-input build is loaded for its input alone.
+    LoadedVariant PerInput;
+    std::string Own =
+        getInputPath(O.Ptx[&Shared - Variants.data()].second, T.Name);
+    if (!Own.empty())
+      PerInput = loadVariant(Ctx, Shared.Name, Own);
+    LoadedVariant &V = Own.empty() ? Shared : PerInput;
     ResultRow Row;
     Row.Input = T.Name;
     Row.Variant = V.Name;
@@ -333,9 +401,18 @@ int main(int Argc, char **Argv) {
                 P.Name.c_str(), P.computeCapability(), P.MultiprocessorCount,
                 runtime::getDriverVersion(), O.Commit.c_str());
     runtime::Context Ctx(Dev);
+    if (!O.ProfileDir.empty()) {
+      collectProfiles(O, Ctx);
+      return 0;
+    }
     std::vector<LoadedVariant> Variants;
-    for (const auto &[Name, Path] : O.Ptx)
+    for (const auto &[Name, Path] : O.Ptx) {
+      if (Path.find(InputPlaceholder) != std::string::npos) {
+        Variants.push_back(LoadedVariant{Name, nullptr, std::nullopt, 0, ""});
+        continue; // Loaded per input (runInput).
+      }
       Variants.push_back(loadVariant(Ctx, Name, Path));
+    }
     std::optional<LoadedVariant> Counting;
     if (!O.CountPtx.empty())
       Counting = loadVariant(Ctx, "counting", O.CountPtx);

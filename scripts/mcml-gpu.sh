@@ -64,7 +64,7 @@ inputs=(bench/mcml/inputs/skin-04.mci bench/mcml/inputs/skin-30.mci
 if [ "${MCML_PROFILE_COLLECT:-0}" = 1 ]; then
   mkdir -p "$out/profiles"
   "$build/bench/mcml/mcml_host" --profile-collect "$out/profiles" \
-    --profile-ptx "$ptx/mcml.gen.ptx" --photon-scale 0.25 "$@" \
+    --profile-ptx "$ptx/mcml.gen.ptx" --photon-scale 0.25 --commit "$commit" "$@" \
     "${inputs[@]}" 2>&1 | tee -a "$log"
   status=${PIPESTATUS[0]}
   tar cf "$out/mcml-profiles.tar" -C "$out/profiles" . && rm -rf "$out/profiles"

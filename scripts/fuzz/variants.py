@@ -16,6 +16,7 @@ from here.
 """
 
 import os
+import re
 import subprocess
 
 _CLEANUP = "divopt-cleanup,divopt-remarks"
@@ -144,10 +145,17 @@ def transform_limit_flags(limit):
 
 
 def count_transforms(stderr):
-    """{remark name: count} of the transforms a compile's remarks report."""
+    """{remark name: count} of the transforms a compile's remarks report;
+    "split": the parts kernel splitting made of the kernels it split (the
+    runner launches them in the launch plan's order)."""
+    parts = 0
+    for m in re.finditer(r"remark: kernel \S+ split into (.*?) \(launched",
+                         stderr):
+        parts += len(m.group(1).split(", "))
     return {
         "distributed": stderr.count("remark: distributed divergent branch"),
         "delayed": stderr.count("remark: delayed iterations"),
+        "split": parts,
     }
 
 

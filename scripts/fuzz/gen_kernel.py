@@ -467,9 +467,11 @@ class Generator:
                 return (f"{{ float m = clampf({x()}) * {self.fconst()}; "
                         f"{f()} = clampf(m + {x()}); "
                         f"{f()} = clampf(m - {x()}); }}")
+            # Threads past n write nothing in --split-shapes kernels.
+            guard = "if (active) " if sc.split else ""
             return (f"{{ float m = clampf({x()}) * {self.fconst()}; "
                     f"{f()} = clampf(m + {x()}); "
-                    f"{sc.fout(self.rl.choice(FOUT_SCRATCH))} = "
+                    f"{guard}{sc.fout(self.rl.choice(FOUT_SCRATCH))} = "
                     f"clampf(m - {x()}); }}")
         if k == 2:
             return (f"{{ double t = (double){x()} * {self.fconst()}; "

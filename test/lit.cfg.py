@@ -89,6 +89,16 @@ if os.path.exists(os.path.join(config.cuda_path, "lib64", "libcudart.so")):
     config.available_features.add("cudart")
 if os.path.exists(os.path.join(tools, "clang-linker-wrapper")):
     config.available_features.add("clang-linker-wrapper")
+# The GPU fuzzing runner (built with the runtime); --check-pack needs no GPU.
+fuzz_runner = os.path.join(config.divopt_obj_root, "bench", "fuzz",
+                           "divopt-fuzz-runner")
+if os.path.exists(fuzz_runner):
+    config.available_features.add("fuzz-runner")
+    config.substitutions.append(
+        ("%fuzz-runner",
+         "env LD_LIBRARY_PATH=" +
+         os.path.join(config.divopt_obj_root, "stub-driver") + " " +
+         fuzz_runner))
 # libdivopt-launch.so, the <<<>>> launch hook (built with the runtime).
 launch_lib_dir = os.path.join(config.divopt_obj_root, "runtime")
 if os.path.exists(os.path.join(launch_lib_dir, "libdivopt-launch.so")):

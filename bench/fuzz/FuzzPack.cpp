@@ -102,7 +102,10 @@ FuzzPack readFuzzPack(const std::string &Dir) {
       Pack.Kernels.push_back(std::move(K));
     } else if (Key == "failure") {
       ++Pack.CompileFailures;
-    } else if (Key != "generator" && Key != "pipeline" && Key != "plugin") {
+    } else if (Key != "generator" && Key != "pipeline" && Key != "plugin" &&
+               Key != "options") {
+      // "options": the LLVM options every DivOpt variant was built with
+      // (DIVOPT_FUZZ_OPTIONS), for people and the summary.
       fail(Path, Line, "unknown line '" + Key + "'");
     }
   }

@@ -13,6 +13,12 @@
 // are reached (ResultLog.h); bench/fuzz/summarize.py turns it into the
 // summary.
 //
+// The DivOpt side runs what a launch of the kernel by name runs: where
+// kernel splitting split it, the module's launch plan lists its parts, and
+// each is launched in order with the same shape and arguments
+// (runtime/LaunchPlan.h); its verdict then ends with "parts-run=N". The
+// clang -O3 side runs the kernel alone.
+//
 //   divopt-fuzz-runner --pack DIR --results FILE [--only NAME,...]
 //                      [--jobs N] [--timeout-s S] [--jit] [--check-pack]
 //
@@ -38,6 +44,7 @@
 #include "runtime/Driver.h"
 #include "runtime/Error.h"
 #include "runtime/Launch.h"
+#include "runtime/LaunchPlan.h"
 
 #include <algorithm>
 #include <atomic>
@@ -155,14 +162,15 @@ public:
       Buffers.emplace_back(Ctx, makeInputs(Pack.Abi, 0, S));
   }
 
-  /// Runs K's pair at every shape and records the verdict.
-  void run(const FuzzKernel &K, const runtime::Kernel &Base,
-           const runtime::Kernel &DivOpt);
+  /// Runs K's pair at every shape and records the verdict. Each side is
+  /// the kernels one launch of K runs, in order.
+  void run(const FuzzKernel &K, const std::vector<runtime::Kernel> &Base,
+           const std::vector<runtime::Kernel> &DivOpt);
 
 private:
-  FuzzBuffers launchOnce(const runtime::Kernel &Fn, const char *Variant,
-                         const FuzzKernel &K, unsigned Shape,
-                         const FuzzBuffers &Inputs);
+  FuzzBuffers launchOnce(const std::vector<runtime::Kernel> &Steps,
+                         const char *Variant, const FuzzKernel &K,
+                         unsigned Shape, const FuzzBuffers &Inputs);
 
   const runtime::Context &Ctx;
   const FuzzPack &Pack;
@@ -171,21 +179,37 @@ private:
   std::vector<ShapeBuffers> Buffers;
 };
 
-FuzzBuffers Runner::launchOnce(const runtime::Kernel &Fn, const char *Variant,
-                               const FuzzKernel &K, unsigned Shape,
-                               const FuzzBuffers &Inputs) {
+/// "the divopt variant at SHAPE", naming the part where the kernel was
+/// split: which one faulted or hung.
+std::string describeLaunch(const char *Variant,
+                           const std::vector<runtime::Kernel> &Steps,
+                           std::size_t Step, const LaunchShape &S) {
+  std::string What = std::string(Variant) + " variant";
+  if (Steps.size() > 1)
+    What += " (part " + std::to_string(Step + 1) + " of " +
+            std::to_string(Steps.size()) + ", " + Steps[Step].name() + ")";
+  return What + " at " + S.describe();
+}
+
+FuzzBuffers Runner::launchOnce(const std::vector<runtime::Kernel> &Steps,
+                               const char *Variant, const FuzzKernel &K,
+                               unsigned Shape, const FuzzBuffers &Inputs) {
   const LaunchShape &S = getLaunchShapes()[Shape];
   ShapeBuffers &B = Buffers[Shape];
+  std::size_t Step = 0;
   try {
     B.In.upload(Inputs.In);
     B.Out.upload(Inputs.Out);
     B.Fout.upload(Inputs.Fout);
     B.Counters.upload(Inputs.Counters);
-    Dog.arm(std::string(Variant) + " variant at " + S.describe());
-    runtime::launch(Fn, runtime::makeLaunchConfig(S.Grid, S.Block), B.In,
-                    B.Out, B.Fout, B.Counters, static_cast<int>(S.N));
-    Ctx.synchronize(Fn.name());
-    Dog.disarm();
+    // One part at a time: a fault or hang names its part.
+    for (; Step < Steps.size(); ++Step) {
+      Dog.arm(describeLaunch(Variant, Steps, Step, S));
+      runtime::launch(Steps[Step], runtime::makeLaunchConfig(S.Grid, S.Block),
+                      B.In, B.Out, B.Fout, B.Counters, static_cast<int>(S.N));
+      Ctx.synchronize(Steps[Step].name());
+      Dog.disarm();
+    }
     FuzzBuffers R;
     R.Out = B.Out.download();
     R.Fout = B.Fout.download();
@@ -193,20 +217,30 @@ FuzzBuffers Runner::launchOnce(const runtime::Kernel &Fn, const char *Variant,
     return R;
   } catch (const runtime::DriverError &E) {
     Dog.disarm();
-    throw LaunchFailure{std::string(Variant) + " variant at " + S.describe() +
-                            ": " + E.what(),
-                        isSticky(E.code())};
+    throw LaunchFailure{
+        describeLaunch(Variant, Steps, std::min(Step, Steps.size() - 1), S) +
+            ": " + E.what(),
+        isSticky(E.code())};
   } catch (const runtime::Error &E) {
     // Arguments that do not fit the kernel: refused before any launch.
     Dog.disarm();
-    throw LaunchFailure{std::string(Variant) + " variant at " + S.describe() +
-                            ": " + E.what(),
-                        false};
+    throw LaunchFailure{
+        describeLaunch(Variant, Steps, std::min(Step, Steps.size() - 1), S) +
+            ": " + E.what(),
+        false};
   }
 }
 
-void Runner::run(const FuzzKernel &K, const runtime::Kernel &Base,
-                 const runtime::Kernel &DivOpt) {
+/// What a verdict of K adds where its DivOpt side ran a split kernel's
+/// parts (summarize.py counts them): " parts-run=N"; nothing otherwise, so
+/// the verdicts of unsplit kernels read as before.
+std::string describeParts(const std::vector<runtime::Kernel> &DivOpt) {
+  return DivOpt.size() > 1 ? " parts-run=" + std::to_string(DivOpt.size()) : "";
+}
+
+void Runner::run(const FuzzKernel &K, const std::vector<runtime::Kernel> &Base,
+                 const std::vector<runtime::Kernel> &DivOpt) {
+  const std::string Parts = describeParts(DivOpt);
   std::string Mismatches;
   unsigned Mismatching = 0;
   const auto &Shapes = getLaunchShapes();
@@ -234,7 +268,7 @@ void Runner::run(const FuzzKernel &K, const runtime::Kernel &Base,
     try {
       Actual = launchOnce(DivOpt, "divopt", K, S, Inputs);
     } catch (const LaunchFailure &F) {
-      Log.record(K, "divopt-fault", F.What);
+      Log.record(K, "divopt-fault", F.What + Parts);
       if (F.Sticky)
         std::_Exit(RestartExitCode);
       return;
@@ -250,9 +284,9 @@ void Runner::run(const FuzzKernel &K, const runtime::Kernel &Base,
     Log.record(K, "mismatch",
                std::to_string(Mismatching) + " of " +
                    std::to_string(Shapes.size()) + " shapes differ; " +
-                   Mismatches);
+                   Mismatches + Parts);
   else
-    Log.record(K, "ok", K.Transforms);
+    Log.record(K, "ok", K.Transforms + Parts);
 }
 
 int runCampaign(const Options &O, const FuzzPack &Pack) {
@@ -303,9 +337,12 @@ int runCampaign(const Options &O, const FuzzPack &Pack) {
     }
     Current = &K;
     try {
-      runtime::Kernel Base = Pair.Base->kernel(Pack.Abi.Kernel);
-      runtime::Kernel DivOpt = Pair.DivOpt->kernel(Pack.Abi.Kernel);
-      R.run(K, Base, DivOpt);
+      std::vector<runtime::Kernel> Base = {Pair.Base->kernel(Pack.Abi.Kernel)};
+      // Resolved once (reading the plan copies it from the device): the
+      // parts where kernel splitting split the kernel, else it alone.
+      runtime::LaunchPlan Plan =
+          runtime::resolveLaunchPlan(*Pair.DivOpt, Pack.Abi.Kernel);
+      R.run(K, Base, Plan.steps());
     } catch (const runtime::Error &E) {
       Log.record(K, "jit-failure", E.what());
     }

@@ -14,11 +14,15 @@ import argparse
 import datetime
 import json
 import os
+import re
 import sys
 
 # Verdicts that are DivOpt's problem, the generator's, or the harness's.
 DIVOPT_BUGS = ("mismatch", "divopt-fault", "hang")
 GENERATOR_BUGS = ("base-fault", "base-hang", "nondeterministic")
+# A kernel the manifest says was split whose DivOpt side the runner did not
+# run as that many parts: the campaign did not test what it claims.
+HARNESS_BUGS = ("jit-failure", "split-not-run")
 SHAPES = 8  # bench/fuzz/FuzzInputs.cpp: getLaunchShapes().
 RUNS_PER_SHAPE = 3  # Base twice, DivOpt once.
 
@@ -45,6 +49,10 @@ def read_manifest(path):
                 m["pipelines"][int(parts[1])] = " ".join(parts[2:])
             elif parts[0] in ("commit", "generator"):
                 m[parts[0]] = parts[1]
+                if parts[0] == "generator":
+                    # The generator's flags (--split-shapes) a seed's
+                    # reproducer needs.
+                    m["generator_flags"] = " ".join(parts[2:])
     return m
 
 
@@ -75,14 +83,38 @@ def pipeline_of(manifest, seed, name=""):
     return p.get(seed % len(p), "?") if p else "?"
 
 
-def repro(name, seed, edits):
+def repro(name, seed, edits, flags=""):
     e = f" {edits}" if edits not in ("", "-") else ""
+    f = f"{flags} " if flags else ""
     return (f"GPU: bench/fuzz/run-campaign.sh --only {name}; here: "
-            f"scripts/fuzz/repro.py {seed}{e}")
+            f"scripts/fuzz/repro.py {f}{seed}{e}")
+
+
+def parts_run(detail):
+    """How many kernels the runner launched for the DivOpt side (the
+    parts of a split kernel: "parts-run=N"), 1 where it does not say."""
+    m = re.search(r"\bparts-run=(\d+)", detail)
+    return int(m.group(1)) if m else 1
+
+
+def check_split_runs(kernels, verdicts):
+    """Kernels packed split (split=N parts) whose verdict does not say the
+    runner ran N parts become split-not-run verdicts: a runner that
+    launched the original kernel by name would compare nothing split."""
+    for name, k in kernels.items():
+        parts = int(k["info"].get("split", 0))
+        v = verdicts.get(name)
+        if not parts or v is None or v["status"] not in ("ok", "mismatch"):
+            continue
+        if parts_run(v["detail"]) != parts:
+            v["status"] = "split-not-run"
+            v["detail"] = (f"packed split into {parts} parts, the runner "
+                           f"ran {parts_run(v['detail'])}: {v['detail']}")
 
 
 def summarize(manifest, verdicts, notes):
     kernels = manifest["kernels"]
+    check_split_runs(kernels, verdicts)
     counts = {}
     for v in verdicts.values():
         counts[v["status"]] = counts.get(v["status"], 0) + 1
@@ -96,11 +128,18 @@ def summarize(manifest, verdicts, notes):
             t[1] += n > 0
     same = sum(1 for k in kernels.values()
                if k["info"].get("same-ptx") == "1")
+    split = {n: int(k["info"].get("split", 0)) for n, k in kernels.items()
+             if int(k["info"].get("split", 0))}
+    # Those the runner ran as their parts (ok, mismatch, divopt-fault).
+    split_run = {n: verdicts[n]["status"] for n in split
+                 if n in verdicts and verdicts[n]["status"] != "split-not-run"
+                 and parts_run(verdicts[n]["detail"]) == split[n]}
     problems = [dict(name=n, **v) for n, v in sorted(verdicts.items())
                 if v["status"] != "ok"]
     for p in problems:
         p["pipeline"] = pipeline_of(manifest, p["seed"], p["name"])
-        p["reproduce"] = repro(p["name"], p["seed"], p["edits"])
+        p["reproduce"] = repro(p["name"], p["seed"], p["edits"],
+                               manifest.get("generator_flags", ""))
     devices = [n for n in notes if n.startswith("runner: ") and " sm_" in n]
     timings = [n[len("runner: "):] for n in notes if " kernels in " in n]
     return {
@@ -121,6 +160,11 @@ def summarize(manifest, verdicts, notes):
         "transformed": {k: {"count": v[0], "kernels": v[1]}
                         for k, v in transformed.items()},
         "identical_ptx": same,
+        # Kernels kernel splitting split, their parts, and those whose parts
+        # the GPU ran and compared (by verdict).
+        "split": {"kernels": len(split), "parts": sum(split.values()),
+                  "run": len(split_run),
+                  "ok": sum(1 for v in split_run.values() if v == "ok")},
         "problems": problems,
         "runner_notes": timings,
         "clean": (not problems and not not_run
@@ -147,13 +191,16 @@ def text(s):
             f"{k} {t['count']} in {t['kernels']} kernels"
             for k, t in s["transformed"].items())
         + f"; identical PTX both ways: {s['identical_ptx']} kernels",
+        f"kernel splitting: {s['split']['kernels']} kernels split into "
+        f"{s['split']['parts']} parts; {s['split']['run']} run as their "
+        f"parts and compared, {s['split']['ok']} agreeing",
         "verdicts: " + ", ".join(f"{k} {n}" for k, n in sorted(v.items()))
         + (f", not run {len(s['not_run'])}" if s["not_run"] else ""),
     ]
     lines += [f"runner: {n}" for n in s["runner_notes"]]
     for kind, statuses in (("DivOpt bugs", DIVOPT_BUGS),
                            ("generator or harness bugs",
-                            GENERATOR_BUGS + ("jit-failure",))):
+                            GENERATOR_BUGS + HARNESS_BUGS)):
         ps = [p for p in s["problems"] if p["status"] in statuses]
         lines.append(f"{kind}: {len(ps)}")
         for p in ps:

@@ -60,12 +60,13 @@ class Job:
     def __init__(self, name, seed, edits="", fp="explicit",
                  fp_mode=variants.DEFAULT_FP_MODE, kinds=("divopt",),
                  meld_shapes=False, meld_families=(), cubins=True,
-                 limit=None):
+                 limit=None, split_shapes=False):
         self.name, self.seed, self.edits = name, seed, edits
         self.limit = limit  # rewrites the DivOpt variants commit (None: all)
         self.meld_families = tuple(meld_families)
         self.fp, self.fp_mode, self.kinds = fp, fp_mode, tuple(kinds)
         self.meld_shapes = meld_shapes
+        self.split_shapes = split_shapes
         self.cubins = cubins
         self.transforms = {}  # per DivOpt variant
         self.same = {}  # per DivOpt variant: PTX identical to the base's
@@ -82,7 +83,8 @@ def build_one(job, work, pch):
     with open(src, "w") as f:
         f.write(gen_kernel.generate(job.seed,
                                     gen_kernel.parse_edits(job.edits), job.fp,
-                                    job.meld_shapes, job.meld_families))
+                                    job.meld_shapes, job.meld_families,
+                                    job.split_shapes))
     ptx = {}
     for variant in ("base",) + job.kinds:
         out = os.path.join(work, f"{job.name}.{variant}.ptx")
@@ -129,7 +131,9 @@ def manifest(jobs, commit=None):
     except OSError:
         plugin_sha = "none"
     lines = [f"divopt-fuzz-pack {PACK_FORMAT}",
-             f"generator {gen_kernel.GENERATOR_VERSION}",
+             f"generator {gen_kernel.GENERATOR_VERSION}"
+             + (" --split-shapes" if any(j.split_shapes for j in jobs)
+                else ""),
              f"commit {commit or git_commit()}",
              f"plugin {plugin_sha}",
              f"abi {abi}"]
@@ -152,7 +156,8 @@ def manifest(jobs, commit=None):
                              f"ptx/{j.name}.base.ptx ptx/{j.name}.{kind}.ptx "
                              f"distributed={t.get('distributed', 0)} "
                              f"delayed={t.get('delayed', 0)} "
-                             f"same-ptx={int(j.same.get(kind, False))}")
+                             f"same-ptx={int(j.same.get(kind, False))} "
+                             f"split={t.get('split', 0)}")
     return "\n".join(lines) + "\n"
 
 
@@ -238,6 +243,11 @@ def main(argv=None):
                          "melding shape family named (all, or a comma list "
                          "of " + ", ".join(gen_kernel.MELD_FAMILIES) + ") in "
                          "every kernel")
+    ap.add_argument("--split-shapes", action="store_true",
+                    help="generate the kernels with gen_kernel.py "
+                         "--split-shapes (kernels kernel splitting's "
+                         "legality accepts); the manifest's split=N says "
+                         "into how many parts each was split")
     ap.add_argument("--no-cubins", action="store_true",
                     help="pack PTX only, smaller and faster to build; the "
                          "GPU machine assembles it (bench/fuzz/"
@@ -264,13 +274,16 @@ def main(argv=None):
         families = gen_kernel.parse_meld_family(args.meld_family)
     except ValueError as e:
         ap.error(str(e))
+    if families and args.split_shapes:
+        ap.error("--split-shapes does not take --meld-family")
     suffix = "-" + args.edits.replace(",", "_").replace(":", ".") \
         if args.edits else ""
     kinds = tuple(filter(None, args.variants.split(",")))
     if not kinds or any(k not in variants.VARIANTS for k in kinds):
         ap.error(f"--variants takes {', '.join(variants.VARIANTS)}")
     jobs = [Job(f"s{s}{suffix}", s, args.edits, args.fp, args.fp_mode, kinds,
-                args.meld_shapes, families, not args.no_cubins)
+                args.meld_shapes, families, not args.no_cubins,
+                split_shapes=args.split_shapes)
             for s in parse_seeds(args.seeds)]
     start = time.time()
     done, size = build(jobs, args.output, args.work, args.jobs, args.fp_mode)
@@ -288,6 +301,10 @@ def main(argv=None):
                   f"{sum(j.transforms[kind][what] for j in ok)} "
                   f"branches/loops in "
                   f"{sum(1 for j in ok if j.transforms[kind][what])} kernels")
+        split = [j for j in ok if j.transforms[kind]["split"]]
+        print(f"  DivOpt ({kind}) split {len(split)} of {len(ok)} kernels "
+              f"into {sum(j.transforms[kind]['split'] for j in split)} "
+              f"parts")
         print(f"  {sum(1 for j in ok if j.same[kind])} kernels have identical "
               f"PTX both ways ({kind}: nothing to compare)")
     for j in failed:

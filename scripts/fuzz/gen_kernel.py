@@ -120,6 +120,14 @@ class Simple(Node):
         self.text = text
 
 
+class Decl(Simple):
+    """Declarations the statements after them read: not a node the reducer
+    edits (they go with the block that holds them)."""
+
+    def __init__(self, text):
+        super().__init__(None, text)
+
+
 class Jump(Node):
     """`if (cond) break;` or `continue;` of the innermost loop `loop`."""
 
@@ -153,9 +161,13 @@ class Switch(Node):
 
 
 class Helper:
-    def __init__(self, name, qualifier, body, ret, template=None):
+    def __init__(self, name, qualifier, body, ret, template=None,
+                 split=False):
         self.name, self.qualifier = name, qualifier
         self.body, self.ret, self.template = body, ret, template
+        # A --split-shapes helper: values in, a value out, no pointers but
+        # `in`, inlined (kernel splitting refuses calls).
+        self.split = split
 
 
 class Scope:
@@ -174,12 +186,19 @@ class Scope:
         self.top = kernel  # At the kernel's top level: votes are legal.
         # Straight-line code only: no ternaries, no && or ||, no calls.
         self.plain = False
+        # Kernel splitting's legality (--split-shapes): memory is read only
+        # from `in`; no shared memory, atomics, votes or calls that stay
+        # calls. `stores`: the statement may write the thread's own out and
+        # fout slots (not in the code every part of a split kernel runs).
+        self.split = False
+        self.stores = True
 
     def nested(self, loop=None, new_loop=False, no_jumps=False, plain=False):
         s = Scope(self.kernel, self.uvars, self.fvars, self.ro, self.helpers)
         s.loop, s.loop_vars = self.loop, list(self.loop_vars)
         s.depth, s.loop_depth, s.top = self.depth + 1, self.loop_depth, False
         s.plain = plain
+        s.split, s.stores = self.split, self.stores
         if new_loop:
             s.loop, s.loop_depth = loop, self.loop_depth + 1
             s.loop_vars.append(loop.var)
@@ -215,7 +234,7 @@ class Generator:
     melds."""
 
     def __init__(self, seed, fp="explicit", meld_shapes=False,
-                 meld_families=()):
+                 meld_families=(), split_shapes=False):
         if fp not in FP_STYLES:
             raise ValueError(f"unknown float style '{fp}' ({', '.join(FP_STYLES)})")
         self.natural = fp == "natural"
@@ -224,6 +243,9 @@ class Generator:
         # (meld_if); without it, the kernels are those of earlier versions.
         self.meld_shapes = meld_shapes
         self.meld_families = tuple(meld_families)
+        # With split_shapes, kernels kernel splitting's legality accepts
+        # (split_kernel); the other kernels are unchanged by it.
+        self.split_shapes = split_shapes
         self.rs = random.Random(seed)
         self.rl = random.Random(seed * 0x9E3779B97F4A7C15 + 1)
         # A third stream for what --fp natural adds to some statements
@@ -260,6 +282,11 @@ class Generator:
             return self.rl.choice(sc.ro + sc.loop_vars)
         if r < 0.8:
             return self.const()
+        if sc.split:
+            # Only `in` is read: nothing writes it, so every part of a
+            # split kernel reads the same.
+            return (f"in[({self.rl.choice(sc.uvars)} + "
+                    f"{self.rl.randrange(IN_WORDS)}u) & {IN_MASK}u]")
         if r < 0.9 or not sc.kernel:
             return f"{sc.out(self.rl.choice(OUT_SCRATCH))}"
         return f"sh[sb + {self.rl.randrange(SHARED_PER_THREAD)}u]"
@@ -270,7 +297,7 @@ class Generator:
             return self.rl.choice(sc.fvars)
         if r < 0.7:
             return self.fconst()
-        if r < 0.85:
+        if r < 0.85 or sc.split:
             return f"(float)({self.uleaf(sc)} & 1023u)"
         return sc.fout(self.rl.choice(FOUT_SCRATCH))
 
@@ -297,6 +324,10 @@ class Generator:
             return f"in[({a}) & {IN_MASK}u]"
         if k == 8:
             fn = self.rs.choice(["__popc", "__clz", "__brev", "__ffs"])
+            if sc.split and fn == "__ffs":
+                # libdevice's __ffs is inline asm (bfind), which kernel
+                # splitting refuses.
+                fn = "__clz"
             cast = "" if fn == "__brev" else "(unsigned)"
             arg = a if fn in ("__popc", "__brev") else f"(int){a}"
             return f"{cast}{fn}({arg})"
@@ -337,6 +368,10 @@ class Generator:
         a = self.fexpr(sc, d)
         if k <= 2:
             fn = ["__fadd_rn", "__fmul_rn", "__fsub_rn"][k]
+            if sc.split and k == 2:
+                # CUDA's __fsub_rn is inline asm (sub.rn.f32), which kernel
+                # splitting refuses; a - b is a + -b, rounded alike.
+                return f"__fadd_rn({a}, -({self.fexpr(sc, d)}))"
             return f"{fn}({a}, {self.fexpr(sc, d)})"
         if k == 3:
             return (f"__fmaf_rn({a}, {self.fexpr(sc, d)}, "
@@ -381,6 +416,10 @@ class Generator:
             return f"({a} / {self.rl.choice(['3.0f', '-7.0f', '0.3f'])})"
         if k == 8:
             fn = self.rs.choice(["expf", "__expf", "sinf", "cosf", "__sinf"])
+            if sc.split and not sc.stores:
+                # sinf's and cosf's slow path keeps an array in local
+                # memory: stores, which code every part runs may not hold.
+                fn = {"sinf": "__sinf", "cosf": "__cosf"}.get(fn, fn)
             return f"{fn}(clampf({a}) * 0.005f)"
         if k == 9:
             return f"((float)(int)({self.uleaf(sc)} & 1023u) * {self.fconst()})"
@@ -397,7 +436,7 @@ class Generator:
         before a branch used in one arm, products of both arms summed after
         the join, a product used twice."""
         text = self.natural_fstmt_core(sc)
-        extra = "" if sc.plain else self.natural_extra(sc)
+        extra = "" if sc.plain or sc.split else self.natural_extra(sc)
         return f"{text} {extra}" if extra else text
 
     def natural_extra(self, sc):
@@ -424,9 +463,15 @@ class Generator:
         if k == 0:
             return f"{{ float t = {x()} * {x()}; {f()} = clampf(t + {x()}); }}"
         if k == 1:
+            if not sc.stores:
+                return (f"{{ float m = clampf({x()}) * {self.fconst()}; "
+                        f"{f()} = clampf(m + {x()}); "
+                        f"{f()} = clampf(m - {x()}); }}")
+            # Threads past n write nothing in --split-shapes kernels.
+            guard = "if (active) " if sc.split else ""
             return (f"{{ float m = clampf({x()}) * {self.fconst()}; "
                     f"{f()} = clampf(m + {x()}); "
-                    f"{sc.fout(self.rl.choice(FOUT_SCRATCH))} = "
+                    f"{guard}{sc.fout(self.rl.choice(FOUT_SCRATCH))} = "
                     f"clampf(m - {x()}); }}")
         if k == 2:
             return (f"{{ double t = (double){x()} * {self.fconst()}; "
@@ -497,6 +542,8 @@ class Generator:
         return f"in, {o}, counters, {self.uexpr(sc, 2)}, {self.uexpr(sc, 2)}"
 
     def simple(self, sc):
+        if sc.split:
+            return self.split_simple(sc)
         k = self.rs.randrange(100)
         v = lambda: self.rl.choice(sc.uvars)  # noqa: E731
         if k < 24:
@@ -554,6 +601,32 @@ class Generator:
             return (f"{v} += __reduce_add_sync(lmask, "
                     f"{self.rl.choice(sc.uvars)} & 255u);")
         return "__syncwarp(lmask);"
+
+    def split_simple(self, sc):
+        """simple() within kernel splitting's legality: variables computed
+        from `in` and each other, the thread's own out and fout slots
+        written (only where sc.stores), inlined helpers called."""
+        k = self.rs.randrange(100)
+        v = lambda: self.rl.choice(sc.uvars)  # noqa: E731
+        if k < 30:
+            op = self.rs.choice(["=", "=", "+=", "^=", "*="])
+            return f"{v()} {op} {self.uexpr(sc)};"
+        if k < 50:
+            if self.natural and self.rs.random() < 0.5:
+                return self.natural_fstmt(sc)
+            return f"{self.rl.choice(sc.fvars)} = clampf({self.fexpr(sc)});"
+        if k < 65 and sc.stores:
+            # Slots 6-15: the epilogue writes 0-5 itself.
+            return (f"if (active) {sc.out(self.rl.randrange(6, 16))} = "
+                    f"{self.uexpr(sc)};")
+        if k < 75 and sc.stores:
+            return (f"if (active) {sc.fout(self.rl.choice(FOUT_SCRATCH))} = "
+                    f"clampf({self.fexpr(sc)});")
+        if k < 88 and sc.helpers and not sc.plain:
+            h = self.rs.choice(sc.helpers)
+            return (f"{v()} {self.rs.choice(['=', '^=', '+='])} "
+                    f"{h}(in, {self.uexpr(sc, 2)}, {self.uexpr(sc, 2)});")
+        return f"{v()} = {self.uexpr(sc)};"
 
     def stmts(self, sc, lo, hi):
         n = self.rs.randint(lo, hi)
@@ -788,7 +861,153 @@ class Generator:
         ret = "t0 ^ (t1 * 3u) ^ t2 ^ (unsigned)(int)g0 ^ (unsigned)(int)g1"
         return Helper(f"h{index}", qualifier, body, ret)
 
+    # Kernels to split (--split-shapes) ----------------------------------
+
+    def split_helper(self, index, callable_names):
+        """A __forceinline__ helper with an early return: inlined, so the
+        kernel holds no call kernel splitting would refuse."""
+        sc = Scope(False, ["t0", "t1", "t2"], ["g0", "g1"], ["a", "b"],
+                   callable_names)
+        sc.top, sc.split, sc.stores = False, True, False
+        self.budget = self.rs.randint(3, 8)
+        body = self.stmts(sc, 1, 4)
+        early = If(self.new_id(), self.cond(sc),
+                   [Simple(self.new_id(),
+                           f"return t1 ^ ({self.uexpr(sc, 2)});")], None)
+        body.insert(self.rs.randrange(len(body) + 1), early)
+        ret = "t0 ^ (t1 * 3u) ^ t2 ^ (unsigned)(int)g0 ^ (unsigned)(int)g1"
+        return Helper(f"h{index}", "__forceinline__", body, ret, split=True)
+
+    def split_cond(self, sc):
+        """A condition that diverges (threads of one warp disagree) and
+        that every part of a split kernel computes alike: thread ids and
+        values loaded from `in`, sometimes two joined by &&."""
+        k = self.rs.randrange(7)
+        u = lambda: self.rl.choice(sc.uvars)  # noqa: E731
+        if k == 0:
+            m = self.rl.choice([1, 3, 7, 15, 31])
+            return f"((tid & {m}u) == {self.rl.randrange(m + 1)}u)"
+        if k == 1:
+            return f"(lane < {self.rl.randrange(1, 32)}u)"
+        if k == 2:
+            p = self.rl.choice([2, 3, 5, 7])
+            return f"((gid % {p}u) == {self.rl.randrange(p)}u)"
+        if k == 3:
+            return f"(({u()} & {self.rl.choice([1, 2, 4, 8, 16])}u) != 0u)"
+        if k == 4:
+            return (f"(in[({u()} + {self.rl.randrange(IN_WORDS)}u) & "
+                    f"{IN_MASK}u] < 0x{self.rl.getrandbits(32):08x}u)")
+        if k == 5:
+            return f"({u()} > {u()})"
+        return f"({self.split_cond(sc)} && {self.split_cond(sc)})"
+
+    def heavy_arm(self, sc):
+        """Loops and many live values: locals loaded from `in`, a loop
+        first, more statements, the locals folded into a variable."""
+        n = self.rs.randint(3, 6)
+        names = [f"l{self.next_id + 1}_{i}" for i in range(n)]
+        inits = ", ".join(
+            f"{x} = in[(gid * {self.rl.randrange(3, 97, 2)}u + "
+            f"{self.rl.randrange(IN_WORDS)}u) & {IN_MASK}u]" for x in names)
+        arm = sc.nested()
+        arm.uvars = sc.uvars + names
+        self.budget = self.rs.randint(8, 20)
+        body = [Decl(f"unsigned {inits};")]
+        if arm.loop_depth < MAX_LOOP_DEPTH:
+            body.append(self.loop_stmt(arm))
+        body += self.stmts(arm, 2, 7)
+        fold = " ^ ".join(f"({x} * {2 * i + 1}u)" for i, x in enumerate(names))
+        body.append(Simple(self.new_id(),
+                           f"{self.rl.choice(sc.uvars)} += {fold};"))
+        if sc.stores and self.rs.random() < 0.35:
+            body.insert(self.rs.randrange(1, len(body) + 1),
+                        self.early_return(arm))
+        return body
+
+    def light_arm(self, sc):
+        self.budget = 2
+        return self.stmts(sc.nested(), 1, 2)
+
+    def early_return(self, sc):
+        """`if (c) { write some results; return; }`: the thread leaves the
+        kernel in its arm, skipping the code after the join."""
+        inner = sc.nested()
+        stores = [Simple(self.new_id(),
+                         f"if (active) out[ob + {self.rl.randrange(NUM_U)}u] "
+                         f"= {self.uexpr(inner, 2)};"),
+                  Simple(self.new_id(),
+                         f"if (active) fout[fb + {self.rl.randrange(NUM_F)}u] "
+                         f"= clampf({self.fexpr(inner, 2)});")]
+        return If(self.new_id(), self.cond(inner),
+                  stores + [Simple(self.new_id(), "return;")], None)
+
+    def split_branch(self, sc):
+        """A top-level divergent branch with arms of very different weight:
+        if/else, if alone, else-if chains and switch statements."""
+        node_id = self.new_id()
+        c = self.split_cond(sc)
+        r = self.rs.random()
+        if r < 0.4:
+            heavy, light = self.heavy_arm(sc), self.light_arm(sc)
+            if self.rs.random() < 0.5:
+                return If(node_id, c, heavy, light)
+            return If(node_id, c, light, heavy)
+        if r < 0.5:
+            return If(node_id, c, self.heavy_arm(sc), None)
+        if r < 0.7:
+            chain = If(self.new_id(), self.split_cond(sc), self.light_arm(sc),
+                       self.heavy_arm(sc))
+            return If(node_id, c, self.heavy_arm(sc), [chain])
+        expr = self.rl.choice([f"{self.rl.choice(sc.uvars)} & 3u",
+                               "lane & 3u", "(gid >> 2) & 3u",
+                               f"in[gid & {IN_MASK}u] & 3u"])
+        labels = list(range(4))
+        self.rl.shuffle(labels)
+        cases = []
+        for i in range(self.rs.randint(2, 4)):
+            body = self.heavy_arm(sc) if i == 0 else self.light_arm(sc)
+            cases.append(([labels[i]], body, True))
+        if self.rs.random() < 0.5:
+            cases.append((None, self.light_arm(sc), True))
+        return Switch(node_id, expr, cases)
+
+    def split_kernel(self):
+        """Code every part runs (loads from `in`, computing, no stores),
+        one to three top-level divergent branches, code after the join
+        that writes the results. Arms of branches before the last one
+        kernel splitting may take compute only: their stores would be
+        code every part of a later branch's split runs."""
+        helpers = []
+        for i in range(self.rs.randint(0, 2)):
+            helpers.append(self.split_helper(i, [h.name for h in helpers]))
+        sc = Scope(True, [f"u{i}" for i in range(NUM_U)],
+                   [f"f{i}" for i in range(NUM_F)],
+                   ["tid", "lane", "gid", "wid"], [h.name for h in helpers])
+        sc.top, sc.split, sc.stores = False, True, False
+        self.budget = self.rs.randint(3, 8)
+        body = self.stmts(sc, 2, 5)
+        count = self.rs.randint(1, 3)
+        storing = self.rs.randrange(count)
+        for b in range(count):
+            sc.stores = b >= storing
+            body.append(self.split_branch(sc))
+            if b + 1 < count:
+                self.budget = self.rs.randint(0, 2)
+                body += self.stmts(sc, 0, 2)
+        sc.stores = True
+        self.budget = self.rs.randint(2, 6)
+        body += self.stmts(sc, 1, 4)
+        for i in range(NUM_U):
+            body.append(Simple(self.new_id(),
+                               f"if (active) out[ob + {i}u] = u{i};"))
+        for i in range(NUM_F):
+            body.append(Simple(self.new_id(),
+                               f"if (active) fout[fb + {i}u] = f{i};"))
+        return helpers, body
+
     def kernel(self):
+        if self.split_shapes:
+            return self.split_kernel()
         helpers = []
         for i in range(self.rs.randint(0, 3)):
             helpers.append(self.helper(i, [h.name for h in helpers]))
@@ -847,6 +1066,9 @@ class Printer:
             self.stmt(s, indent)
 
     def stmt(self, s, indent):
+        if isinstance(s, Decl):
+            self.emit(indent, s.text)
+            return
         kind, arg = self.edits.get(s.id, (None, None))
         if kind == "d":
             return
@@ -945,6 +1167,47 @@ extern "C" __global__ void {KERNEL_NAME}(const unsigned *__restrict__ in,
 """
 
 
+SPLIT_KERNEL_HEAD = f"""\
+extern "C" __global__ void {KERNEL_NAME}(const unsigned *__restrict__ in,
+    unsigned *__restrict__ out, float *__restrict__ fout,
+    unsigned *counters, int n) {{
+  const unsigned tid = threadIdx.x, lane = tid & 31u, wid = tid >> 5;
+  const unsigned gid = blockIdx.x * blockDim.x + tid;
+  // Threads past n compute too and write nothing: an early return here
+  // would be the divergent branch kernel splitting takes most often.
+  const bool active = gid < (unsigned)n;
+  // No atomics, no shared memory: kernel splitting would refuse them.
+  (void)counters;
+  (void)wid;
+  const unsigned ob = gid * {OUT_PER_THREAD}u, fb = gid * {FOUT_PER_THREAD}u;
+"""
+
+
+def split_kernel_init(seed):
+    """kernel_init for --split-shapes: every value from `in` and the
+    thread's ids; out, fout and shared memory are not read."""
+    r = random.Random(seed ^ 0x5EED)
+    us = [
+        f"in[gid & {IN_MASK}u]",
+        f"in[(gid * {r.randrange(3, 97, 2)}u + {r.randrange(IN_WORDS)}u) & "
+        f"{IN_MASK}u] ^ tid",
+        f"lane * 0x9e3779b9u",
+        f"in[(in[gid & {IN_MASK}u] + 1u) & {IN_MASK}u]",
+        "gid",
+        f"in[(lane * 3u + {r.randrange(IN_WORDS)}u) & {IN_MASK}u] & 255u",
+    ]
+    fs = [
+        f"(float)(in[(gid + 7u) & {IN_MASK}u] & 1023u) * 0.25f",
+        f"(float)(lane & 15u) - {r.randrange(1, 9)}.0f",
+        f"(float)(in[(gid * 3u + {r.randrange(IN_WORDS)}u) & {IN_MASK}u] & "
+        f"511u) * 0.5f - 64.0f",
+        f"{r.choice(['0.5f', '-2.0f', '3.25f'])}",
+    ]
+    lines = [f"  unsigned u{i} = {e};" for i, e in enumerate(us)]
+    lines += [f"  float f{i} = clampf({e});" for i, e in enumerate(fs)]
+    return "\n".join(lines) + "\n"
+
+
 def kernel_init(seed):
     """Initial values: every variable and shared slot is written before any
     statement reads it."""
@@ -977,6 +1240,14 @@ def helper_text(h, edits):
         return h.template
     p = Printer(edits)
     p.block(h.body, 1)
+    if h.split:
+        return (f"static __device__ {h.qualifier} unsigned {h.name}("
+                f"const unsigned *in, unsigned a, unsigned b) {{\n"
+                f"  unsigned t0 = a, t1 = b, t2 = a ^ (b << 3);\n"
+                f"  float g0 = clampf((float)(a & 1023u) * 0.5f);\n"
+                f"  float g1 = clampf((float)(b & 511u) - 256.0f);\n"
+                + "\n".join(p.lines) + ("\n" if p.lines else "")
+                + f"  return {h.ret};\n}}\n")
     q = f"{h.qualifier} " if h.qualifier else ""
     return (f"__device__ {q}unsigned {h.name}(const unsigned *in, "
             f"unsigned *o, float *fo, unsigned *counters, unsigned a, "
@@ -1015,15 +1286,19 @@ def meld_family_flag(families):
 
 
 def generate(seed, edits=None, fp="explicit", meld_shapes=False,
-             meld_families=()):
+             meld_families=(), split_shapes=False):
     """The CUDA source of seed's kernel with edits (dict) applied; fp is the
     float style (FP_STYLES); meld_families (MELD_FAMILIES) each add one
-    statement of that shape."""
+    statement of that shape; split_shapes: a kernel kernel splitting may
+    split (Generator.split_kernel)."""
     edits = edits or {}
-    helpers, body = Generator(seed, fp, meld_shapes, meld_families).kernel()
+    helpers, body = Generator(seed, fp, meld_shapes, meld_families,
+                              split_shapes).kernel()
     p = Printer(edits)
     p.block(body, 1)
-    kernel_text = KERNEL_HEAD + kernel_init(seed) + "\n".join(p.lines) + "\n}\n"
+    head, init = ((SPLIT_KERNEL_HEAD, split_kernel_init) if split_shapes
+                  else (KERNEL_HEAD, kernel_init))
+    kernel_text = head + init(seed) + "\n".join(p.lines) + "\n}\n"
     # Only the helpers the (edited) kernel still calls, transitively.
     texts = {h.name: helper_text(h, edits) for h in helpers}
     names = list(texts)
@@ -1035,6 +1310,7 @@ def generate(seed, edits=None, fp="explicit", meld_shapes=False,
              + (f" --fp {fp}" if fp != "explicit" else "")
              + (" --meld-shapes" if meld_shapes else "")
              + meld_family_flag(meld_families)
+             + (" --split-shapes" if split_shapes else "")
              + (f" --edits {format_edits(edits)}" if edits else "")
              + f" (generator {GENERATOR_VERSION})\n", PRELUDE]
     if "__half" in "".join([kernel_text] + list(texts.values())):
@@ -1044,13 +1320,17 @@ def generate(seed, edits=None, fp="explicit", meld_shapes=False,
     return "\n".join(parts)
 
 
-def list_nodes(seed, fp="explicit", meld_shapes=False, meld_families=()):
+def list_nodes(seed, fp="explicit", meld_shapes=False, meld_families=(),
+               split_shapes=False):
     """(id, kind, edit choices) of every statement, in source order."""
-    helpers, body = Generator(seed, fp, meld_shapes, meld_families).kernel()
+    helpers, body = Generator(seed, fp, meld_shapes, meld_families,
+                              split_shapes).kernel()
     rows = []
 
     def walk(stmts):
         for s in stmts:
+            if isinstance(s, Decl):
+                continue
             if isinstance(s, If):
                 rows.append((s.id, "if", ["d", "t"] + (["e"] if s.els else [])))
                 walk(s.then)
@@ -1091,20 +1371,29 @@ def main(argv=None):
                     help="put one statement of each named melding shape "
                          "family into the kernel: all, or a comma list of "
                          + ", ".join(MELD_FAMILIES))
+    ap.add_argument("--split-shapes", action="store_true",
+                    help="kernels kernel splitting's legality accepts: a "
+                         "prologue that only loads from `in` and computes, "
+                         "top-level divergent branches with a heavy and a "
+                         "light arm, results written after the join")
     ap.add_argument("-o", "--output", help="file to write (default stdout)")
     args = ap.parse_args(argv)
     try:
         families = parse_meld_family(args.meld_family)
     except ValueError as e:
         ap.error(str(e))
+    if families and args.split_shapes:
+        ap.error("--split-shapes does not take --meld-family (its families "
+                 "hold what kernel splitting refuses)")
     if args.list_nodes:
         text = "".join(f"{i} {k} {','.join(c)}\n"
                        for i, k, c in list_nodes(args.seed, args.fp,
-                                                 args.meld_shapes, families))
+                                                 args.meld_shapes, families,
+                                                 args.split_shapes))
     else:
         try:
             text = generate(args.seed, parse_edits(args.edits), args.fp,
-                            args.meld_shapes, families)
+                            args.meld_shapes, families, args.split_shapes)
         except ValueError as e:
             ap.error(str(e))
     if args.output:

@@ -11,6 +11,9 @@ the GPU harness with the harness's inputs (each thread alone, as a one-lane
 warp; host/HostRun.cpp) and compares all outputs bit for bit. It catches
 changes to what a thread computes; what needs several lanes of a real warp
 at once is left to the GPU campaign. Exit status 1 on any difference.
+Where kernel splitting split the kernel, the DivOpt side runs its launch
+plan's parts one after another, each over every thread, as the GPU runner
+does (--split-shapes makes such kernels).
 """
 
 import argparse
@@ -93,6 +96,30 @@ def host_ir(text):
     return text
 
 
+# kernel-split's launch plan for the kernel k (runtime/LaunchPlanFormat.h):
+# `@"__divopt_launch_plan_$_k" = ... c"divopt-launch-plan 2\0Ak P1 P2\0A\00"`.
+PLAN = re.compile(r'^@"__divopt_launch_plan_\$_' + gen_kernel.KERNEL_NAME +
+                  r'" = .*? c"divopt-launch-plan 2\\0A([^"]*?)\\0A', re.M)
+
+
+def launch_steps(ir):
+    """The kernels a launch of k runs: its launch plan's parts, else k."""
+    m = PLAN.search(ir)
+    if not m:
+        return [gen_kernel.KERNEL_NAME]
+    name, *steps = m.group(1).split(" ")
+    if name != gen_kernel.KERNEL_NAME or not steps:
+        raise RuntimeError(f"unexpected launch plan '{m.group(1)}'")
+    return steps
+
+
+def steps_table(steps):
+    """IR of the table host/HostRun.cpp launches from, in order."""
+    ptrs = ", ".join(f'ptr @"{s}"' for s in steps)
+    return (f"\n@fuzz_steps = constant [{len(steps)} x ptr] [{ptrs}]\n"
+            f"@fuzz_step_count = constant i32 {len(steps)}\n")
+
+
 def cxx():
     return os.environ.get("HOST_CXX", "clang++-22")
 
@@ -116,12 +143,18 @@ def build_objects(work):
     return objs
 
 
-def corrupt(ir):
-    """Changes the first `add i32 %x, C` to add C + 1: for --self-test,
-    which shows the comparison sees a one-instruction change."""
-    return re.sub(r"(= add (?:nuw |nsw )*i32 %\w+, )(-?\d+)",
-                  lambda m: m.group(1) + str(int(m.group(2)) + 1), ir,
-                  count=1)
+def corrupt(ir, kernel):
+    """Changes the first `add i32 %x, C` of the function kernel (one the
+    launch runs: a split kernel's original is not) to add C + 1: for
+    --self-test, which shows the comparison sees a one-instruction
+    change."""
+    m = re.search(r"^define [^@]*@\"?" + re.escape(kernel) + r"\"?\(", ir,
+                  re.M)
+    start = m.start() if m else 0
+    return ir[:start] + re.sub(
+        r"(= add (?:nuw |nsw )*i32 %\w+, )(-?\d+)",
+        lambda m: m.group(1) + str(int(m.group(2)) + 1), ir[start:],
+        count=1)
 
 
 def run_variant(seed, src, variant, work, objs, pch, self_test=False):
@@ -132,9 +165,11 @@ def run_variant(seed, src, variant, work, objs, pch, self_test=False):
     if rc:
         raise RuntimeError(f"{variant} compile failed:\n{err[-2000:]}")
     with open(base + ".ll") as f:
-        ir = host_ir(f.read())
+        text = f.read()
+    steps = launch_steps(text)
+    ir = host_ir(text) + steps_table(steps)
     if self_test and variant == "divopt":
-        ir = corrupt(ir)
+        ir = corrupt(ir, steps[0])
     with open(base + ".host.ll", "w") as f:
         f.write(ir)
     p = subprocess.run([cxx(), "-O1", "-w", "-x", "ir", base + ".host.ll",
@@ -149,7 +184,7 @@ def run_variant(seed, src, variant, work, objs, pch, self_test=False):
     if p.returncode:
         raise RuntimeError(f"{variant} run failed ({p.returncode}):\n"
                            f"{p.stdout[-2000:]}")
-    return base + ".out"
+    return base + ".out", len(steps)
 
 
 def first_difference(a, b):
@@ -174,26 +209,30 @@ def first_difference(a, b):
 
 
 def check_seed(seed, work, objs, pch, self_test=False, families=(),
-               fp="explicit"):
-    """(seed, verdict, detail): verdict ok, mismatch or error."""
+               fp="explicit", split_shapes=False):
+    """(seed, verdict, detail, parts): verdict ok, mismatch or error; parts:
+    the kernels the DivOpt side ran (its launch plan's parts, or 1)."""
     sub = os.path.join(work, f"s{seed}")
     os.makedirs(sub)
     src = os.path.join(sub, "k.cu")
     with open(src, "w") as f:
-        f.write(gen_kernel.generate(seed, fp=fp, meld_families=families))
+        f.write(gen_kernel.generate(seed, fp=fp, meld_families=families,
+                                    split_shapes=split_shapes))
     try:
-        outs = [run_variant(seed, src, v, sub, objs, pch, self_test)
-                for v in ("base", "divopt")]
+        (a_out, _), (b_out, parts) = [
+            run_variant(seed, src, v, sub, objs, pch, self_test)
+            for v in ("base", "divopt")]
+        outs = [a_out, b_out]
     except (RuntimeError, subprocess.TimeoutExpired) as e:
-        return seed, "error", str(e)
+        return seed, "error", str(e), 0
     with open(outs[0], "rb") as f:
         a = f.read()
     with open(outs[1], "rb") as f:
         b = f.read()
     if a == b:
         shutil.rmtree(sub)
-        return seed, "ok", ""
-    return seed, "mismatch", first_difference(a, b)
+        return seed, "ok", "", parts
+    return seed, "mismatch", first_difference(a, b), parts
 
 
 def main(argv=None):
@@ -209,13 +248,16 @@ def main(argv=None):
                          "of " + ", ".join(gen_kernel.MELD_FAMILIES))
     ap.add_argument("--fp", choices=gen_kernel.FP_STYLES, default="explicit",
                     help="gen_kernel.py --fp: the kernels' float style")
+    ap.add_argument("--split-shapes", action="store_true",
+                    help="gen_kernel.py --split-shapes: kernels kernel "
+                         "splitting splits, run as their parts")
     args = ap.parse_args(argv)
     try:
         families = gen_kernel.parse_meld_family(args.meld_family)
     except ValueError as e:
         ap.error(str(e))
     seeds = build_pack.parse_seeds(args.seeds)
-    bad = []
+    bad, split = [], 0
     with tempfile.TemporaryDirectory() as work:
         objs = build_objects(work)
         plugin = os.path.join(work, "libDivOpt.so")
@@ -223,10 +265,12 @@ def main(argv=None):
         os.environ["DIVOPT_PLUGIN"] = plugin
         pch = variants.build_pch(os.path.join(work, "cuda.pch"))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            for seed, verdict, detail in pool.map(
+            for seed, verdict, detail, parts in pool.map(
                     lambda s: check_seed(s, work, objs, pch, args.self_test,
-                                         families, args.fp),
+                                         families, args.fp,
+                                         args.split_shapes),
                     seeds):
+                split += parts > 1
                 if verdict != "ok":
                     bad.append(seed)
                     print(f"seed {seed}: {verdict}: {detail}")
@@ -235,7 +279,7 @@ def main(argv=None):
                                         os.path.join(args.keep, f"s{seed}"),
                                         dirs_exist_ok=True)
     print(f"{len(seeds) - len(bad)} of {len(seeds)} seeds agree on the host "
-          f"(one-lane warps)")
+          f"(one-lane warps); {split} ran split, as their launch plans' parts")
     return 1 if bad else 0
 
 

@@ -66,18 +66,22 @@ def kernel_cost(text, kinds):
 class Reduction:
     """The state of one reduction; JSON-serialisable for round mode."""
 
-    def __init__(self, seed, edits=None, pending=None, rounds=0):
+    def __init__(self, seed, edits=None, pending=None, rounds=0,
+                 split_shapes=False):
         self.seed = seed
         self.edits = dict(edits or {})
         self.pending = list(pending or [])  # [(id, kind, arg)]
         self.rounds = rounds
-        nodes = gen_kernel.list_nodes(seed)
+        # gen_kernel.py --split-shapes: a kernel kernel splitting splits.
+        self.split_shapes = split_shapes
+        nodes = gen_kernel.list_nodes(seed, split_shapes=split_shapes)
         self.kinds = {i: k for i, k, _ in nodes}
         self.choices = {i: c for i, _, c in nodes}
 
     def text(self, edits=None):
         return gen_kernel.generate(self.seed,
-                                   self.edits if edits is None else edits)
+                                   self.edits if edits is None else edits,
+                                   split_shapes=self.split_shapes)
 
     def code(self, edits=None):
         """The kernel without its first line (which names the edits): equal
@@ -145,12 +149,14 @@ class Reduction:
     def to_json(self):
         return {"seed": self.seed,
                 "edits": gen_kernel.format_edits(self.edits),
-                "pending": self.pending, "rounds": self.rounds}
+                "pending": self.pending, "rounds": self.rounds,
+                "split_shapes": self.split_shapes}
 
     @staticmethod
     def from_json(d):
         return Reduction(d["seed"], gen_kernel.parse_edits(d["edits"]),
-                         [tuple(p) for p in d["pending"]], d["rounds"])
+                         [tuple(p) for p in d["pending"]], d["rounds"],
+                         d.get("split_shapes", False))
 
     def summary(self):
         cost, size = self.cost()
@@ -163,10 +169,10 @@ class Reduction:
 # --- With a predicate command ---------------------------------------------
 
 
-def run_predicate(command, seed, edits, work, index):
+def run_predicate(command, seed, edits, work, index, split_shapes=False):
     src = os.path.join(work, f"cand{index}.cu")
     with open(src, "w") as f:
-        f.write(gen_kernel.generate(seed, edits))
+        f.write(gen_kernel.generate(seed, edits, split_shapes=split_shapes))
     env = dict(os.environ, FUZZ_SOURCE=src, FUZZ_SEED=str(seed),
                FUZZ_EDITS=gen_kernel.format_edits(edits))
     p = subprocess.run(["sh", "-c", command], env=env,
@@ -176,7 +182,8 @@ def run_predicate(command, seed, edits, work, index):
 
 def reduce_with_predicate(red, command, jobs, log=sys.stderr):
     with tempfile.TemporaryDirectory() as work:
-        if not run_predicate(command, red.seed, red.edits, work, "start"):
+        if not run_predicate(command, red.seed, red.edits, work, "start",
+                             red.split_shapes):
             raise SystemExit(f"error: the predicate does not hold for the "
                              f"starting kernel ({red.summary()})")
         while True:
@@ -184,7 +191,8 @@ def reduce_with_predicate(red, command, jobs, log=sys.stderr):
             with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
                 failing = list(pool.map(
                     lambda ie: run_predicate(command, red.seed, ie[1], work,
-                                             ie[0]), enumerate(cands)))
+                                             ie[0], red.split_shapes),
+                    enumerate(cands)))
             if not red.advance(cands, failing):
                 return red
             print(f"  round {red.rounds}: {sum(failing)} of {len(cands)} "
@@ -206,8 +214,10 @@ def write_round(red, state_path, pack, jobs, compile_ptx=True):
     # The current kernel too: a control that it still fails.
     current = f"s{red.seed}-r{red.rounds}cur"
     job_list = [build_pack.Job(current, red.seed,
-                               gen_kernel.format_edits(red.edits))]
-    job_list += [build_pack.Job(n, red.seed, gen_kernel.format_edits(c))
+                               gen_kernel.format_edits(red.edits),
+                               split_shapes=red.split_shapes)]
+    job_list += [build_pack.Job(n, red.seed, gen_kernel.format_edits(c),
+                                split_shapes=red.split_shapes)
                  for n, c in zip(names, cands)]
     work = os.path.join(variants.ROOT, "build", "fuzz-reduce")
     if compile_ptx:
@@ -262,8 +272,9 @@ def step(state_path, results, interesting, pack, jobs, compile_ptx=True):
         with open(state_path, "w") as f:
             json.dump(state, f, indent=1)
         print(f"reduced: {red.summary()}")
-        print(f"  the kernel: scripts/fuzz/gen_kernel.py --seed {red.seed} "
-              f"--edits '{gen_kernel.format_edits(red.edits)}'")
+        flag = " --split-shapes" if red.split_shapes else ""
+        print(f"  the kernel: scripts/fuzz/gen_kernel.py --seed {red.seed}"
+              f"{flag} --edits '{gen_kernel.format_edits(red.edits)}'")
         return True
     write_round(red, state_path, pack, jobs, compile_ptx)
     return False
@@ -281,6 +292,8 @@ def main(argv=None):
     for p in (run, start):
         p.add_argument("--seed", type=int, required=True)
         p.add_argument("--edits", default="", help="start from these edits")
+        p.add_argument("--split-shapes", action="store_true",
+                       help="the kernel of gen_kernel.py --split-shapes")
     run.add_argument("--predicate", required=True)
     run.add_argument("-o", "--output", help="write the reduced kernel here")
     for p in (start, stp):
@@ -301,7 +314,8 @@ def main(argv=None):
         step(args.state, args.results, set(args.interesting.split(",")),
              args.pack, args.jobs, not args.manifest_only)
         return 0
-    red = Reduction(args.seed, gen_kernel.parse_edits(args.edits))
+    red = Reduction(args.seed, gen_kernel.parse_edits(args.edits),
+                    split_shapes=args.split_shapes)
     if args.mode == "start":
         write_round(red, args.state, args.pack, args.jobs,
                     not args.manifest_only)

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Rebuilds one fuzz kernel here, both ways, to see what DivOpt did to it.
 
-    scripts/fuzz/repro.py SEED [EDITS]
+    scripts/fuzz/repro.py [--split-shapes] SEED [EDITS]
 
 Writes build/fuzz/repro/s<SEED>[-<EDITS>]/: k.cu (the kernel), base.ll (clang
 -O3's IR, which is DivOpt's input at the end of the pipeline), divopt.ll,
 base.ptx, divopt.ptx and remarks.txt (what DivOpt did and refused), then
 prints the opt command that turns base.ll into divopt.ll (the start of a
 lit reproducer) and the commands that rerun the pair on the GPU.
+--split-shapes: the kernel of gen_kernel.py --split-shapes (its folder is
+s<SEED>-split).
 """
 
 import os
@@ -21,16 +23,19 @@ import variants  # noqa: E402
 
 
 def main(argv):
+    split = "--split-shapes" in argv
+    argv = [a for a in argv if a != "--split-shapes"]
     if len(argv) not in (1, 2) or not argv[0].isdigit():
         sys.exit(__doc__)
     seed, edits = int(argv[0]), argv[1] if len(argv) == 2 else ""
-    tag = f"s{seed}" + (f"-{edits.replace(',', '_').replace(':', '.')}"
-                        if edits else "")
+    tag = f"s{seed}" + ("-split" if split else "") + (
+        f"-{edits.replace(',', '_').replace(':', '.')}" if edits else "")
     out = os.path.join(variants.ROOT, "build", "fuzz", "repro", tag)
     os.makedirs(out, exist_ok=True)
     src = os.path.join(out, "k.cu")
     with open(src, "w") as f:
-        f.write(gen_kernel.generate(seed, gen_kernel.parse_edits(edits)))
+        f.write(gen_kernel.generate(seed, gen_kernel.parse_edits(edits),
+                                    split_shapes=split))
     remarks = []
     for variant in ("base", "divopt"):
         for ext, ir in (("ll", True), ("ptx", False)):
@@ -59,10 +64,12 @@ def main(argv):
     print(f"  opt-22 -load-pass-plugin {variants.plugin_path()} "
           f"-passes={shlex.quote(pipeline)} {rel}/base.ll -S -o -")
     pack = ".carry/fuzz-ptx/repro.tar.xz"
-    e = f" --edits {edits}" if edits else ""
+    e = (" --split-shapes" if split else "") + (
+        f" --edits {edits}" if edits else "")
     print("on the GPU (the campaign's pack has it):")
-    print(f"  bench/fuzz/run-campaign.sh --only s{seed}" if not edits else
-          f"  (a reduced kernel: pack it first, below)")
+    print(f"  bench/fuzz/run-campaign.sh --only s{seed}"
+          if not edits and not split else
+          "  (pack it first, below)")
     print("or alone: here")
     print(f"  scripts/fuzz/build_pack.py --seeds {seed}{e} -o {pack}")
     print(f"then on the GPU: bench/fuzz/run-campaign.sh {pack}")

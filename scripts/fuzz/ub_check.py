@@ -55,12 +55,13 @@ def build_main(work):
     return objs
 
 
-def check_seed(seed, edits, work, objs, families=()):
+def check_seed(seed, edits, work, objs, families=(), split_shapes=False):
     """(seed, ok, output)."""
     src = os.path.join(work, f"s{seed}.cu")
     with open(src, "w") as f:
         f.write(gen_kernel.generate(seed, gen_kernel.parse_edits(edits),
-                                    meld_families=families))
+                                    meld_families=families,
+                                    split_shapes=split_shapes))
     return check_source(src, seed, work, objs)
 
 
@@ -92,6 +93,8 @@ def main(argv=None):
     ap.add_argument("--meld-family", default="",
                     help="gen_kernel.py --meld-family: all, or a comma list "
                          "of " + ", ".join(gen_kernel.MELD_FAMILIES))
+    ap.add_argument("--split-shapes", action="store_true",
+                    help="gen_kernel.py --split-shapes kernels")
     args = ap.parse_args(argv)
     try:
         families = gen_kernel.parse_meld_family(args.meld_family)
@@ -107,7 +110,7 @@ def main(argv=None):
                 os.path.abspath(args.source), s, work, objs)
         else:
             check = lambda s: check_seed(  # noqa: E731
-                s, args.edits, work, objs, families)
+                s, args.edits, work, objs, families, args.split_shapes)
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             for seed, ok, out in pool.map(check, seeds):
                 if not ok:

@@ -16,6 +16,7 @@ from here.
 """
 
 import os
+import re
 import subprocess
 
 _CLEANUP = "divopt-cleanup,divopt-remarks"
@@ -29,8 +30,10 @@ _ITER_DELAY_STRATEGIES = [
 ]
 # The module passes run first, as in the default pipeline: kernel-split's
 # parts, bbv-profile's counting copies and thread-remap's redirected copies
-# go through ptxas with the rest (the original kernel, which the campaign
-# launches, is kept by all three), and the function passes see the parts.
+# go through ptxas with the rest, and the function passes see the parts.
+# The campaign launches what a launch of the kernel by name runs: its
+# launch plan's parts where kernel-split split it (the runner reads the
+# plan), else the kernel, which bbv-profile and thread-remap keep.
 _MODULE_PASSES = "kernel-split<force>,bbv-profile,thread-remap"
 FORCED_PIPELINES = [
     f"{_MODULE_PASSES},function(branch-dist<force>,loop-split<force>,"
@@ -144,10 +147,17 @@ def transform_limit_flags(limit):
 
 
 def count_transforms(stderr):
-    """{remark name: count} of the transforms a compile's remarks report."""
+    """{remark name: count} of the transforms a compile's remarks report;
+    "split": the parts kernel splitting made of the kernels it split (the
+    runner launches them in the launch plan's order)."""
+    parts = 0
+    for m in re.finditer(r"remark: kernel \S+ split into (.*?) \(launched",
+                         stderr):
+        parts += len(m.group(1).split(", "))
     return {
         "distributed": stderr.count("remark: distributed divergent branch"),
         "delayed": stderr.count("remark: delayed iterations"),
+        "split": parts,
     }
 
 

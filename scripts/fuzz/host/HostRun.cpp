@@ -8,7 +8,10 @@
 // the host, NvvmShim.cpp) and the GPU harness's shapes and inputs: runs
 // every thread of every shape, one after another, and writes the buffers
 // (out, fout, counters of each shape, guard words included) to a file, which
-// host_diff.py compares between the variants.
+// host_diff.py compares between the variants. A launch runs the kernels of
+// fuzz_steps in order, each over every thread: the kernel k, or the parts
+// of k's launch plan where kernel splitting split it (host_diff.py writes
+// the table into the variant's IR).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,8 +21,10 @@
 #include <cstdlib>
 
 extern "C" {
-void k(const unsigned *in, unsigned *out, float *fout, unsigned *counters,
-       int n);
+using KernelFn = void(const unsigned *in, unsigned *out, float *fout,
+                      unsigned *counters, int n);
+extern KernelFn *const fuzz_steps[];
+extern const unsigned fuzz_step_count;
 extern unsigned ShimTid, ShimNtid, ShimCtaid, ShimNctaid;
 }
 
@@ -40,10 +45,12 @@ int main(int Argc, char **Argv) {
     FuzzBuffers B = makeInputs(Abi, Seed, S);
     ShimNtid = Shape.Block;
     ShimNctaid = Shape.Grid;
-    for (ShimCtaid = 0; ShimCtaid < Shape.Grid; ++ShimCtaid)
-      for (ShimTid = 0; ShimTid < Shape.Block; ++ShimTid)
-        k(B.In.data(), B.Out.data(), reinterpret_cast<float *>(B.Fout.data()),
-          B.Counters.data(), int(Shape.N));
+    for (unsigned Step = 0; Step < fuzz_step_count; ++Step)
+      for (ShimCtaid = 0; ShimCtaid < Shape.Grid; ++ShimCtaid)
+        for (ShimTid = 0; ShimTid < Shape.Block; ++ShimTid)
+          fuzz_steps[Step](B.In.data(), B.Out.data(),
+                           reinterpret_cast<float *>(B.Fout.data()),
+                           B.Counters.data(), int(Shape.N));
     for (const auto *V : {&B.Out, &B.Fout, &B.Counters})
       std::fwrite(V->data(), 4, V->size(), F);
   }

@@ -666,7 +666,7 @@ unsigned getFunctionRegisters(const Function &F, unsigned *Spilled) {
 // RegisterEstimateMargin: the estimate minus ptxas's count had its 75th
 // percentile at 4 over the 684 kernels of the corpus (3 on the bench and
 // lit kernels, 7 on the fuzz kernels, 1 on the application-style ones);
-// now 2 over 786 (2, 3.25 and 1).
+// now 2 over 786 (2, 3 and 1).
 unsigned getRegisterCountMargin() {
   return useExactRegisterCounts() ? 0 : RegisterEstimateMargin;
 }

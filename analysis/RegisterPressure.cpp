@@ -270,11 +270,24 @@ private:
 
   bool isFoldable(const Instruction &I) const {
     if (isa<GetElementPtrInst>(I))
-      return !I.use_empty() && all_of(I.uses(), [&](const Use &U) {
-        return isAddressUse(U) || Folded.contains(U.getUser());
-      });
+      return !I.use_empty() && !isHeldAcrossBlocks(I) &&
+             all_of(I.uses(), [&](const Use &U) {
+               return isAddressUse(U) || Folded.contains(U.getUser());
+             });
     if (isa<ZExtInst, SExtInst>(I) && I.getType()->isIntegerTy(64))
       return usersAllFolded(I);
+    // An index scaled by a constant, read only as GEPs' indices: NVPTX's
+    // StraightLineStrengthReduce computes b + i * c from b + i * (c - 1)
+    // (the addresses off one base stepping by a runtime stride, i * c for
+    // c = 1, 2, ...), so the scaled index is not kept apart from its
+    // address (the two loops of a split LOOP-SPLIT keep one stride across
+    // the first, ptxas 64 registers at K = 16, not 2 for each address).
+    if ((I.getOpcode() == Instruction::Mul ||
+         I.getOpcode() == Instruction::Shl) &&
+        isa<ConstantInt>(I.getOperand(1)))
+      return !I.use_empty() && all_of(I.uses(), [](const Use &U) {
+        return isa<GetElementPtrInst>(U.getUser()) && U.getOperandNo() > 0;
+      });
     // A constant added to an index: the access's immediate offset.
     if ((I.getOpcode() == Instruction::Add ||
          (I.getOpcode() == Instruction::Or &&
@@ -282,6 +295,38 @@ private:
         isa<ConstantInt>(I.getOperand(1)))
       return usersAllFolded(I);
     return false;
+  }
+
+  /// Whether the address GEP I computes stays in a register of its own
+  /// from its block to its users in other blocks. CodeGenPrepare moves an
+  /// address to its access only as far as NVPTX's addressing mode ([reg+imm])
+  /// takes it: one with a variable index, LICM's loop-invariant addresses
+  /// above all, is computed where the IR has it, and ptxas keeps the 64-bit
+  /// result rather than compute it again (probes, register_probes.py: K
+  /// stores a loop iteration to p_j[i] or to p[j * n + i] cost 2 registers
+  /// each; to p[i * K + j], a family, one base for all K). A family's
+  /// members (AllFamilySize, whether folded or not) share their base, as
+  /// SeparateConstOffsetFromGEP gives them one.
+  bool isHeldAcrossBlocks(const Instruction &I) const {
+    const auto &G = cast<GetElementPtrInst>(I);
+    if (G.hasAllConstantIndices())
+      return false; // [base+imm].
+    if (std::optional<AddressFamily> AF = getAddressFamily(I))
+      if (auto It = AllFamilySize.find(*AF);
+          It != AllFamilySize.end() && It->second >= MinFamilySize)
+        return false;
+    return any_of(I.users(), [&](const User *U) {
+      return cast<Instruction>(U)->getParent() != I.getParent();
+    });
+  }
+
+  /// Counts a GEP of family AF, folded or not, in AllFamilySize (Delta +1
+  /// or -1); returns whether the family reached or left MinFamilySize.
+  bool countFamily(const AddressFamily &AF, int Delta) {
+    unsigned &Size = AllFamilySize[AF];
+    bool Had = Size >= MinFamilySize;
+    Size += Delta;
+    return Had != (Size >= MinFamilySize);
   }
 
   /// Counts a folded GEP of family AF in the family's size (Delta +1 or
@@ -308,7 +353,7 @@ private:
   static constexpr unsigned MinFamilySize = 2;
 
   SmallPtrSet<const Value *, 32> Folded;
-  DenseMap<AddressFamily, unsigned> FamilySize;
+  DenseMap<AddressFamily, unsigned> FamilySize, AllFamilySize;
   /// The registers of the bases of each root's address families.
   DenseMap<const Value *, unsigned> BaseUnits;
   DenseMap<const Function *, unsigned> CalleeRegisters;
@@ -319,6 +364,9 @@ private:
 };
 
 void RegisterModel::init(const Function &F, CalleeMemo &Memo) {
+  for (const Instruction &I : instructions(F))
+    if (std::optional<AddressFamily> AF = getAddressFamily(I))
+      countFamily(*AF, +1);
   initFolded(F);
   for (const Value *V : Folded)
     if (std::optional<AddressFamily> AF =
@@ -539,9 +587,10 @@ unsigned blockMaxLiveWith(const BasicBlock &BB, const ValueSet &LiveOut,
 }
 
 /// Registers ptxas keeps for the stack pointer, parameter addresses and
-/// the temporaries of address arithmetic: 7 is the fit on the corpus's
-/// fitting half (2026-11-26-register-model.md).
-constexpr unsigned KernelOverhead = 7;
+/// the temporaries of address arithmetic: 6 is the fit on the corpus's
+/// fitting half (2026-11-26-register-model.md; 7 before addresses held
+/// across blocks were counted).
+constexpr unsigned KernelOverhead = 6;
 
 /// The most registers a thread may have at the occupancy Regs gives on
 /// sm_90 (warps of 32 threads, registers allocated 256 to a warp, 64K of
@@ -862,9 +911,11 @@ RegionRewrite FunctionPressure::beginRewrite(const BasicBlock &Head,
   for (const BasicBlock *BB : RW.Blocks)
     for (const Instruction &I : *BB) {
       RW.Insts.push_back(&I);
-      if (Model->isFolded(&I))
-        if (std::optional<AddressFamily> AF = getAddressFamily(I))
+      if (std::optional<AddressFamily> AF = getAddressFamily(I)) {
+        RW.Families.push_back(*AF);
+        if (Model->isFolded(&I))
           RW.FoldedFamilies.push_back(*AF);
+      }
       for (const Value *Op : I.operands())
         AddOutside(Op);
       // The rewrite makes the arms' uses outside the region (unreachable
@@ -905,6 +956,17 @@ bool FunctionPressure::update(const RegionRewrite &RW) {
   // rewrite changed, and those of Head it kept, must not change, or the
   // rest of the function's liveness would.
   RegisterModel &RM = *Model;
+  // A family that gains or loses its shared base changes whether its
+  // addresses outside the region hold registers of their own.
+  bool SharedBasesChanged = false;
+  for (const AddressFamily &AF : RW.Families)
+    SharedBasesChanged |= RM.countFamily(AF, -1);
+  for (const BasicBlock *BB : Blocks)
+    for (const Instruction &I : *BB)
+      if (std::optional<AddressFamily> AF = getAddressFamily(I))
+        SharedBasesChanged |= RM.countFamily(*AF, +1);
+  if (SharedBasesChanged)
+    return false;
   for (const Instruction *I : RW.Insts)
     RM.Folded.erase(I);
   for (bool Changed = true; Changed;) {

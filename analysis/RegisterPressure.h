@@ -13,7 +13,8 @@
 // 64-bit widenings of their indices and constants added to those, are
 // computed next to those accesses and hold no register in between, but
 // addresses off one base whose indices differ by constants share a 64-bit
-// base register). Each block is counted as ptxas schedules it: its loads
+// base register, and any other address with a variable index that a later
+// block uses, a loop-invariant one above all, holds its own). Each block is counted as ptxas schedules it: its loads
 // sunk to their first uses, then hoisted to the block's top to hide their
 // latency as far as the registers left in the occupancy step of sm_90 allow.
 // At a call to a function that stays a call, what the caller keeps live
@@ -213,10 +214,10 @@ class RegionRewrite {
   llvm::SmallVector<const llvm::BasicBlock *, 16> Blocks;
   llvm::SmallVector<const llvm::Instruction *, 64> Insts;
   /// The address families (base pointer, index root) of the region's
-  /// folded GEPs (RegisterModel).
+  /// GEPs, and of those of them that fold (RegisterModel).
   llvm::SmallVector<std::pair<const llvm::Value *, const llvm::Instruction *>,
                     8>
-      FoldedFamilies;
+      Families, FoldedFamilies;
   /// Head's instructions, which the rewrite keeps, and which of them held
   /// no register of their own (folded into their users).
   llvm::SmallPtrSet<const llvm::Instruction *, 32> HeadInsts, HeadFolded;

@@ -14,17 +14,18 @@
 // computed next to those accesses and hold no register in between, but
 // addresses off one base whose indices differ by constants share a 64-bit
 // base register, and any other address with a variable index that a later
-// block uses, a loop-invariant one above all, holds its own). Each block is counted as ptxas schedules it: its loads
-// sunk to their first uses, then hoisted to the block's top to hide their
-// latency as far as the registers left in the occupancy step of sm_90 allow.
-// At a call to a function that stays a call, what the caller keeps live
-// across it adds to the callee's own registers (ptxas counts a kernel's
-// whole call tree); at an operation ptxas expands into a subroutine (IEEE
-// division and square root, 64-bit division) the subroutine's temporaries
-// add to what is live around it. ptxas's "Used N registers" tracks the
-// maximum, capped by the launch bounds; scripts/register-corpus.py checks
-// the estimate against it on a corpus of 786 kernels
-// (test/cost-model/register-estimate.test,
+// block uses, a loop-invariant one above all, holds its own). Each block is
+// counted as ptxas schedules it: its loads sunk to their first uses, then
+// hoisted to the block's top to hide their latency as far as the registers left
+// in the occupancy step of sm_90 allow, with the loads of the small guarded
+// arms after it where it is part of a chain of guards ptxas if-converts. At a
+// call to a function that stays a call, what the caller keeps live across it
+// adds to the callee's own registers (ptxas counts a kernel's whole call tree);
+// at an operation ptxas expands into a subroutine (IEEE division and square
+// root, 64-bit division) the subroutine's temporaries add to what is live
+// around it. ptxas's "Used N registers" tracks the maximum, capped by the
+// launch bounds; scripts/register-corpus.py checks the estimate against it on a
+// corpus of 786 kernels (test/cost-model/register-estimate.test,
 // bench/results/2026-11-26-register-model.md).
 //
 //===----------------------------------------------------------------------===//
@@ -201,6 +202,9 @@ private:
   /// Each block's live maximum, highest first.
   llvm::SmallVector<std::pair<const llvm::BasicBlock *, unsigned>, 32> ByMax;
   LiveOutMap LiveOut, LiveIn;
+  /// Units of loads of later blocks in flight in each block of a chain of
+  /// if-converted guards (RegisterPressure.cpp, getChainLoads).
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> InFlight;
   unsigned MaxLive = 0;
 };
 

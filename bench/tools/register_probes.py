@@ -13,7 +13,16 @@ ptxas -arch=sm_90 -v):
           occupancy step, a multiple of 8);
   ldN_lbT ldN under __launch_bounds__(T) (ptxas fills the step of T's
           block: 40 registers at 768 threads, where 2 blocks fit either
-          way).
+          way);
+  stF_K   K running values stored every iteration of a loop to K
+          loop-invariant addresses, which LICM computes before the loop:
+          F = cnt, p[j * cnt + i], or ptr, K pointers p_j[i], cost 2
+          registers each (ptxas keeps every address); F = fam, p[i * K + j],
+          one base for all K;
+  convR_E convolve1d's shape: 2R + 1 guarded loads (`if (j >= 0 && j <
+          n) sum += w[k] * in[j]`), each arm with E more multiply-adds
+          (_st: and a store): ptxas if-converts the arms and issues all the
+          loads early (32 registers) up to E = 8, not from E = 16.
 Prints `kernel ptxas estimate` lines (bench/results/2026-11-26-register-
 model.md).
 """
@@ -51,6 +60,39 @@ def accumulators(k, l):
             f"  for (int t = 0; t < m; ++t) {{ {load} {upd} }}\n  {store}\n}}\n")
 
 
+def invariant_stores(form, k):
+    decl = " ".join(f"float s{j} = 0.0f;" for j in range(k))
+    upd = " ".join(f"s{j} = s{(j + 1) % k} * 0.5f + a[(t * {k} + {j}) * 32 + "
+                   f"(threadIdx.x & 31)];" for j in range(k))
+    addr = {"cnt": lambda j: f"p[{j} * cnt + i]",
+            "ptr": lambda j: f"p{j}[i]",
+            "fam": lambda j: f"p[i * {k} + {j}]"}[form]
+    ptrs = (", ".join(f"float *__restrict__ p{j}" for j in range(k))
+            if form == "ptr" else "float *__restrict__ p")
+    store = " ".join(f"{addr(j)} = s{j};" for j in range(k))
+    # The barrier keeps LICM from moving the stores out of the loop.
+    return (f'extern "C" __global__ void st{form}_{k}(const float *__restrict__ a,'
+            f" {ptrs}, int cnt, int m) {{\n"
+            f"  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            f"  if (i >= cnt) return;\n  {decl}\n"
+            f"  for (int t = 0; t < m; ++t) {{ {upd} {store} __syncthreads(); }}\n}}\n")
+
+
+def guarded(r, e, store=False):
+    body = []
+    for k in range(-r, r + 1):
+        more = "".join(f" x = x * 1.01f + {j}.5f;" for j in range(e))
+        st = " out[j + n] = x;" if store else ""
+        body.append(f"  {{ int j = i + {k};\n    if (j >= 0 && j < n) {{ "
+                    f"float x = w[{k + r}] * in[j];{more}{st} sum += x; }} }}")
+    name = f"conv{r}_{e}" + ("_st" if store else "")
+    return (f'extern "C" __global__ void {name}(const float *in, const float *w,'
+            f" float *out, int n) {{\n"
+            f"  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            f"  if (i >= n) return;\n  float sum = 0.0f;\n" + "\n".join(body) +
+            "\n  out[i] = sum;\n}\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "passes",
@@ -65,6 +107,10 @@ def main():
     src += [accumulators(k, l) for k in (8, 16, 24, 28, 32, 36, 40, 48, 56)
             for l in (0, 4, 16)]
     src += [loads(n, t) for n in (8, 16, 32) for t in (256, 640, 768, 1024)]
+    src += [invariant_stores(f, k) for f in ("cnt", "ptr", "fam")
+            for k in (8, 16, 24)]
+    src += [guarded(3, e) for e in (0, 4, 8, 16, 32)] + [guarded(3, 0, True),
+                                                          guarded(8, 0)]
     with tempfile.TemporaryDirectory() as tmp:
         cu = os.path.join(tmp, "probes.cu")
         with open(cu, "w") as f:

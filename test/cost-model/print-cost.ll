@@ -39,6 +39,8 @@ entry:
   %v3 = load i64, ptr addrspace(1) %p3
   %p4 = getelementptr i64, ptr addrspace(1) %in, i32 4
   %v4 = load i64, ptr addrspace(1) %p4
+  %p5 = getelementptr i64, ptr addrspace(1) %in, i32 5
+  %v5 = load i64, ptr addrspace(1) %p5
   %s1 = add i64 %v0, %v1
   %s2 = mul i64 %s1, %v0
   %s3 = mul i64 %s2, %v1
@@ -67,7 +69,13 @@ entry:
   %s26 = add i64 %s25, %v2
   %s27 = add i64 %s26, %v3
   %s28 = add i64 %s27, %v4
-  store i64 %s28, ptr addrspace(1) %out
+  %s29 = add i64 %s28, %v5
+  %s30 = add i64 %s29, %s1
+  %s31 = add i64 %s30, %s2
+  %s32 = add i64 %s31, %s3
+  %s33 = add i64 %s32, %s4
+  %s34 = add i64 %s33, %s5
+  store i64 %s34, ptr addrspace(1) %out
   ret void
 }
 

@@ -1183,9 +1183,9 @@ extern "C" __global__ void {KERNEL_NAME}(const unsigned *__restrict__ in,
 """
 
 
-def split_kernel_init(seed):
-    """kernel_init for --split-shapes: every value from `in` and the
-    thread's ids; out, fout and shared memory are not read."""
+def _init_lines(seed, third_float):
+    """The first values of every variable: the same random draws, in the
+    same order, for every kind of kernel (third_float(r) writes f2)."""
     r = random.Random(seed ^ 0x5EED)
     us = [
         f"in[gid & {IN_MASK}u]",
@@ -1199,36 +1199,27 @@ def split_kernel_init(seed):
     fs = [
         f"(float)(in[(gid + 7u) & {IN_MASK}u] & 1023u) * 0.25f",
         f"(float)(lane & 15u) - {r.randrange(1, 9)}.0f",
-        f"(float)(in[(gid * 3u + {r.randrange(IN_WORDS)}u) & {IN_MASK}u] & "
-        f"511u) * 0.5f - 64.0f",
-        f"{r.choice(['0.5f', '-2.0f', '3.25f'])}",
     ]
+    fs.append(third_float(r))
+    fs.append(f"{r.choice(['0.5f', '-2.0f', '3.25f'])}")
     lines = [f"  unsigned u{i} = {e};" for i, e in enumerate(us)]
     lines += [f"  float f{i} = clampf({e});" for i, e in enumerate(fs)]
+    return lines
+
+
+def split_kernel_init(seed):
+    """kernel_init for --split-shapes: every value from `in` and the
+    thread's ids; out, fout and shared memory are not read."""
+    lines = _init_lines(
+        seed, lambda r: f"(float)(in[(gid * 3u + {r.randrange(IN_WORDS)}u) & "
+        f"{IN_MASK}u] & 511u) * 0.5f - 64.0f")
     return "\n".join(lines) + "\n"
 
 
 def kernel_init(seed):
     """Initial values: every variable and shared slot is written before any
     statement reads it."""
-    r = random.Random(seed ^ 0x5EED)
-    us = [
-        f"in[gid & {IN_MASK}u]",
-        f"in[(gid * {r.randrange(3, 97, 2)}u + {r.randrange(IN_WORDS)}u) & "
-        f"{IN_MASK}u] ^ tid",
-        f"lane * 0x9e3779b9u",
-        f"in[(in[gid & {IN_MASK}u] + 1u) & {IN_MASK}u]",
-        "gid",
-        f"in[(lane * 3u + {r.randrange(IN_WORDS)}u) & {IN_MASK}u] & 255u",
-    ]
-    fs = [
-        f"(float)(in[(gid + 7u) & {IN_MASK}u] & 1023u) * 0.25f",
-        f"(float)(lane & 15u) - {r.randrange(1, 9)}.0f",
-        "fout[fb + 4u]",
-        f"{r.choice(['0.5f', '-2.0f', '3.25f'])}",
-    ]
-    lines = [f"  unsigned u{i} = {e};" for i, e in enumerate(us)]
-    lines += [f"  float f{i} = clampf({e});" for i, e in enumerate(fs)]
+    lines = _init_lines(seed, lambda r: "fout[fb + 4u]")
     for s in range(SHARED_PER_THREAD):
         lines.append(f"  sh[sb + {s}u] = in[(gid + {s * 1024 + 5}u) & "
                      f"{IN_MASK}u];")

@@ -14,7 +14,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 if [ "${1:-}" = --reinstall ]; then
   shift
   echo "check-setup: removing $* and running setup.sh"
-  DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq "$@" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 \
+    remove -y -qq "$@" >/dev/null
   "$root/scripts/setup.sh"
   for p in "$@"; do
     dpkg -s "$p" 2>/dev/null | grep -q '^Status: install ok installed' ||

@@ -72,8 +72,12 @@ if [ "$(id -u)" -ne 0 ]; then
   sudo=sudo
 fi
 echo "setup: installing ${need[*]}"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+# On a shared machine another apt may hold dpkg's lock for a while: wait
+# for it (up to 10 minutes) rather than fail at once.
+wait_lock=(-o DPkg::Lock::Timeout=600)
+$sudo apt-get "${wait_lock[@]}" update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get "${wait_lock[@]}" install -y -qq \
+  --no-install-recommends "${need[@]}" >/dev/null
 for entry in "${PACKAGES[@]}"; do
   present "${entry#*|}" || { echo "setup: ${entry%%|*} installed, but ${entry#*|} is still missing" >&2; exit 1; }
 done

@@ -86,18 +86,24 @@ bool isAddressUse(const Use &U) {
   return false;
 }
 
+/// Whether V adds a constant to a value (an add, or an or of disjoint
+/// bits): NVPTX folds the constant into an access as [reg+imm].
+bool isConstantOffset(const Value *V) {
+  const auto *B = dyn_cast<BinaryOperator>(V);
+  return B && isa<ConstantInt>(B->getOperand(1)) &&
+         (B->getOpcode() == Instruction::Add ||
+          (B->getOpcode() == Instruction::Or &&
+           cast<PossiblyDisjointInst>(B)->isDisjoint()));
+}
+
 /// The value an address's variable part is computed from: Idx less a
 /// widening and an added constant (NVPTX folds the constant into the
 /// access, [reg+imm]); null where that is not an instruction.
 const Instruction *getAddressRoot(const Value *Idx) {
   if (isa<ZExtInst, SExtInst>(Idx))
     Idx = cast<Instruction>(Idx)->getOperand(0);
-  if (const auto *B = dyn_cast<BinaryOperator>(Idx);
-      B && isa<ConstantInt>(B->getOperand(1)) &&
-      (B->getOpcode() == Instruction::Add ||
-       (B->getOpcode() == Instruction::Or &&
-        cast<PossiblyDisjointInst>(B)->isDisjoint())))
-    Idx = B->getOperand(0);
+  if (isConstantOffset(Idx))
+    Idx = cast<Instruction>(Idx)->getOperand(0);
   return dyn_cast<Instruction>(Idx);
 }
 
@@ -289,10 +295,7 @@ private:
         return isa<GetElementPtrInst>(U.getUser()) && U.getOperandNo() > 0;
       });
     // A constant added to an index: the access's immediate offset.
-    if ((I.getOpcode() == Instruction::Add ||
-         (I.getOpcode() == Instruction::Or &&
-          cast<PossiblyDisjointInst>(I).isDisjoint())) &&
-        isa<ConstantInt>(I.getOperand(1)))
+    if (isConstantOffset(&I))
       return usersAllFolded(I);
     return false;
   }

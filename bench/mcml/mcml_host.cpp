@@ -161,6 +161,9 @@ Options parseOptions(int Argc, char **Argv) {
 /// A compiled variant, loaded; Error says why it could not be.
 struct LoadedVariant {
   std::string Name;
+  /// The file, as --ptx gave it: a per-input build's holds {input}, and
+  /// the variant is loaded for each input (runInput).
+  std::string Path;
   std::unique_ptr<runtime::Module> Module;
   std::optional<runtime::Kernel> Kernel;
   int Registers = 0;
@@ -171,6 +174,7 @@ LoadedVariant loadVariant(const runtime::Context &Ctx, const std::string &Name,
                           const std::string &Path) {
   LoadedVariant V;
   V.Name = Name;
+  V.Path = Path;
   try {
     V.Module =
         std::make_unique<runtime::Module>(runtime::Module::loadFile(Ctx, Path));
@@ -318,8 +322,7 @@ void runInput(const Options &O, const runtime::Context &Ctx,
   for (LoadedVariant &Shared : Variants) {
     // A per-input build is loaded for its input alone.
     LoadedVariant PerInput;
-    std::string Own =
-        getInputPath(O.Ptx[&Shared - Variants.data()].second, T.Name);
+    std::string Own = getInputPath(Shared.Path, T.Name);
     if (!Own.empty())
       PerInput = loadVariant(Ctx, Shared.Name, Own);
     LoadedVariant &V = Own.empty() ? Shared : PerInput;
@@ -407,11 +410,14 @@ int main(int Argc, char **Argv) {
     }
     std::vector<LoadedVariant> Variants;
     for (const auto &[Name, Path] : O.Ptx) {
-      if (Path.find(InputPlaceholder) != std::string::npos) {
-        Variants.push_back(LoadedVariant{Name, nullptr, std::nullopt, 0, ""});
-        continue; // Loaded per input (runInput).
+      if (Path.find(InputPlaceholder) == std::string::npos) {
+        Variants.push_back(loadVariant(Ctx, Name, Path));
+        continue;
       }
-      Variants.push_back(loadVariant(Ctx, Name, Path));
+      LoadedVariant PerInput; // Loaded for each input (runInput).
+      PerInput.Name = Name;
+      PerInput.Path = Path;
+      Variants.push_back(std::move(PerInput));
     }
     std::optional<LoadedVariant> Counting;
     if (!O.CountPtx.empty())

@@ -17,12 +17,12 @@ using namespace llvm;
 namespace divopt {
 
 namespace {
-
 constexpr unsigned WarpLanes = 32;
+} // namespace
 
-/// Generic pointers (clang's CUDA IR before the back end infers address
-/// spaces) reach global memory unless they come from the stack or from a
-/// variable of another space.
+// Generic pointers (clang's CUDA IR before the back end infers address
+// spaces) reach global memory unless they come from the stack or from a
+// variable of another space.
 bool mayPointToGlobal(const Value *Ptr) {
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
   if (AS == NVPTXAS::ADDRESS_SPACE_GLOBAL)
@@ -40,8 +40,6 @@ bool mayPointToGlobal(const Value *Ptr) {
            GV->getAddressSpace() == NVPTXAS::ADDRESS_SPACE_GENERIC;
   return true;
 }
-
-} // namespace
 
 bool isGlobalStore(const Instruction &I) {
   const auto *SI = dyn_cast<StoreInst>(&I);

@@ -21,9 +21,15 @@
 
 namespace llvm {
 class Instruction;
+class Value;
 } // namespace llvm
 
 namespace divopt {
+
+/// True when Ptr may address global memory: a global pointer, or a generic
+/// one that is not derived from an alloca, a shared or constant variable,
+/// or a cast from the shared, constant or local address space.
+bool mayPointToGlobal(const llvm::Value *Ptr);
 
 /// True when I is a store that may write global memory.
 bool isGlobalStore(const llvm::Instruction &I);

@@ -9,6 +9,7 @@
 #include "PassOptions.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/StandaloneLoopAnalyses.h"
+#include "analysis/StoreTraffic.h"
 #include "analysis/model/InstructionLatency.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -19,7 +20,6 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -120,18 +120,14 @@ std::string getBlockName(const BasicBlock &BB, unsigned Index) {
 /// the sites whose addresses the profile samples, so that the runtime can
 /// tell which accesses a thread order coalesces. Private (alloca) and
 /// shared or constant memory are left out: they do not go to the L1's
-/// global path in lines and sectors.
+/// global path in lines and sectors, reached through a generic pointer
+/// (clang's addrspacecast of a `__shared__` array) included.
 SmallVector<Instruction *, 16> collectAccessSites(Function &F) {
   SmallVector<Instruction *, 16> Sites;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       Value *Ptr = getLoadStorePointerOperand(&I);
-      if (!Ptr)
-        continue;
-      unsigned AS = Ptr->getType()->getPointerAddressSpace();
-      bool Global =
-          AS == 1 || (AS == 0 && !isa<AllocaInst>(getUnderlyingObject(Ptr)));
-      if (Global)
+      if (Ptr && mayPointToGlobal(Ptr))
         Sites.push_back(&I);
     }
   return Sites;

@@ -11,13 +11,15 @@
         (where a kernel took several, its regions' costs before over their
         sum after). The model gets the
         configuration's inputs as a profile would give them: the block size
-        the bench launches (-divopt-assume-block-size=256), the branch's
+        the bench launches (-divopt-assume-block-size: 256, or the params'
+        block=), the grid where it is a block per SM (grid=sm:
+        -divopt-assume-grid-blocks-per-sm=1), the branch's
         probability (!prof through the sources' DIVOPT_* macros), the switch
         rate of LOOP-ADVANCE (-divopt-assume-switch-rate) and the trip
         counts of KERNEL-SPLIT (test/kernel-split/Inputs/split-latency.cu,
         the bench's kernels with them written in). It also records the
         automatic pipeline's decision for each configuration, with the
-        block size stated in the code (reqntid 256) and no profile.
+        block size stated in the code (reqntid) and no profile.
         bench/results/calibration-predictions.csv is its committed output.
     calibrate.py report --bench bench.csv [--bench ...] --predictions PRED.csv
             [--md F]
@@ -41,7 +43,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BLOCK = 256  # Every bench launches 256 threads a block (bench/host).
+# The block size a bench launches where its params name none (bench/host).
+BLOCK = 256
 CLEANUP = "divopt-cleanup"
 ITDELAY = {
     "majority": f"function(iter-delay<majority;force>,{CLEANUP})",
@@ -77,6 +80,8 @@ TRANSFORMS = {
     },
     "meld": {
         "clang-O3+DivOpt": ("branch-dist", f"function(branch-dist,{CLEANUP})"),
+        # The N-Queens searches' meld where the cost model refuses it.
+        "divopt-forced": ("branch-dist", BRANCH_DIST),
     },
 }
 HAND = {
@@ -119,10 +124,17 @@ def params_of(text):
     return out
 
 
+def launch_block(params):
+    return int(params.get("block", BLOCK))
+
+
 def inputs(bench, params):
     """(source, clang -D flags, opt flags) stating a configuration's inputs."""
     kernels = os.path.join(ROOT, "bench", "kernels")
-    opt_flags = [f"-divopt-assume-block-size={BLOCK}"]
+    opt_flags = [f"-divopt-assume-block-size={launch_block(params)}"]
+    if params.get("grid") == "sm":
+        # A profile's launch record of a grid of a block per SM.
+        opt_flags.append("-divopt-assume-grid-blocks-per-sm=1")
     if bench == "itdelay":
         return (os.path.join(kernels, "itdelay.cu"),
                 [f"-DDIVOPT_FUSED_PROBABILITY={float(params['f'])}"], opt_flags)
@@ -176,7 +188,7 @@ class Predictor:
         self.args, self.tmp = args, tmp
         self.ir, self.remarks = {}, {}
 
-    def device_ir(self, source, defines, reqntid=False):
+    def device_ir(self, source, defines, reqntid=None):
         key = (source, tuple(defines), reqntid)
         if key not in self.ir:
             path = os.path.join(self.tmp, f"ir{len(self.ir)}.ll")
@@ -193,7 +205,7 @@ class Predictor:
                     text = f.read()
                 with open(path, "w") as f:
                     f.write(text.replace('"target-cpu"="sm_90"',
-                                         f'"target-cpu"="sm_90" "nvvm.reqntid"="{BLOCK}"'))
+                                         f'"target-cpu"="sm_90" "nvvm.reqntid"="{reqntid}"'))
             self.ir[key] = path
         return self.ir[key]
 
@@ -239,7 +251,8 @@ def predict(args):
             # What other passes of the pipeline took goes in a row of its
             # own (natural-float SYN-ITDELAY is melded, not delayed).
             variant, pipeline = AUTO[bench]
-            plain = P.device_ir(source, [], reqntid=True)
+            plain = P.device_ir(source, [],
+                                reqntid=launch_block(params_of(params)))
             for kind, at, flags in (("auto", plain, []),
                                     ("auto-profile", ir, opt_flags)):
                 everything = P.predict(at, pipeline, flags).get(kernel, [])
@@ -341,8 +354,8 @@ def report(args):
                         if (b, c, hv) in measured]
         return max(done) if done else None
 
-    for kind, title in (("auto", f"launch shape stated (reqntid {BLOCK}), "
-                                 "no profile"),
+    for kind, title in (("auto", "launch shape stated (reqntid, the block "
+                                 "size the bench launches), no profile"),
                         ("auto-profile", "with the configuration's inputs, "
                                          "as a profile gives them")):
         text += ["", f"## Automatic decisions, {title}", "",

@@ -60,14 +60,17 @@ public:
     // a block per SM, where nothing hides a step's latency.
     runQueenSearch(Env, Table, "meld_queens", 11, Count,
                    "N-Queens search: thread-major stacks, full grid",
-                   "shape=backtracking;board=11;stacks=thread-major;grid=full");
+                   "shape=backtracking;board=11;stacks=thread-major;grid=full;"
+                   "block=96");
     runQueenSearch(Env, Table, "meld_queens_rowmajor", 11, Count,
                    "N-Queens search: row-major stacks, full grid",
-                   "shape=backtracking;board=11;stacks=row-major;grid=full");
+                   "shape=backtracking;board=11;stacks=row-major;grid=full;"
+                   "block=96");
     runQueenSearch(Env, Table, "meld_queens", 12,
                    Env.device().MultiprocessorCount * SearchBlock,
                    "N-Queens search: thread-major stacks, a block per SM",
-                   "shape=backtracking;board=12;stacks=thread-major;grid=sm");
+                   "shape=backtracking;board=12;stacks=thread-major;grid=sm;"
+                   "block=96");
     runBoundary(Env, Table);
     runGuarded(Env, Table, "meld_guarded", "guarded: inner arms alike",
                "shape=guarded;arms=alike");
@@ -209,7 +212,7 @@ private:
     const int N = Count;
     runConfig(
         Env, Table, "meld_nqueens", "N-Queens: backtracking step",
-        "shape=backtracking;queens=10", Out,
+        "shape=backtracking;queens=10;block=64", Out,
         [&Starts, &Out, L, N](const std::vector<Kernel> &K) {
           launch(K[0], L, Starts, Out, N);
         },

@@ -124,6 +124,9 @@ def params_of(text):
     return out
 
 
+GRID_OF_SM = "-divopt-assume-grid-blocks-per-sm=1"
+
+
 def launch_block(params):
     return int(params.get("block", BLOCK))
 
@@ -134,7 +137,7 @@ def inputs(bench, params):
     opt_flags = [f"-divopt-assume-block-size={launch_block(params)}"]
     if params.get("grid") == "sm":
         # A profile's launch record of a grid of a block per SM.
-        opt_flags.append("-divopt-assume-grid-blocks-per-sm=1")
+        opt_flags.append(GRID_OF_SM)
     if bench == "itdelay":
         return (os.path.join(kernels, "itdelay.cu"),
                 [f"-DDIVOPT_FUSED_PROBABILITY={float(params['f'])}"], opt_flags)
@@ -242,7 +245,12 @@ def predict(args):
             ir = P.device_ir(source, defines)
             for kind, table in (("transform", TRANSFORMS), ("hand", HAND)):
                 for variant, (_, pipeline) in table[bench].items():
-                    got = P.predict(ir, pipeline, opt_flags).get(kernel, [])
+                    # A build the cost model decides was made without a
+                    # profile: it knew no grid, and refused what the grid
+                    # would have made pay.
+                    flags = (opt_flags if "force" in pipeline else
+                             [f for f in opt_flags if f != GRID_OF_SM])
+                    got = P.predict(ir, pipeline, flags).get(kernel, [])
                     rows.append((bench, config, variant, kind, kernel,
                                  f"{combine(got):.4f}", len(got)))
             # The automatic decision where the code states the launch shape

@@ -9,6 +9,7 @@
 
 #include "profile/ProfileText.h"
 
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -143,6 +144,30 @@ WarpOutcomes getWarpOutcomes(const BranchInst &Br, const FunctionProfile &FP) {
   if (const profile::BranchRecord *B = FP.getBranch(Br))
     return getMeasuredOutcomes(*B);
   return WarpOutcomes::get(getTakenProbability(Br));
+}
+
+double getProfiledReach(const BasicBlock &BB, const BasicBlock &Head,
+                        const DominatorTree &DT, const FunctionProfile &FP) {
+  if (!FP.hasRecords())
+    return 1;
+  double Reach = 1;
+  const DomTreeNode *Node = DT.getNode(&BB);
+  for (; Node && Node->getIDom() && Node->getBlock() != &Head;
+       Node = Node->getIDom()) {
+    const BasicBlock *Child = Node->getBlock();
+    const BasicBlock *Parent = Node->getIDom()->getBlock();
+    if (Parent == &Head || Child->getSinglePredecessor() != Parent)
+      continue;
+    const auto *Br = dyn_cast<BranchInst>(Parent->getTerminator());
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    if (const profile::BranchRecord *R = FP.getBranch(*Br))
+      if (std::optional<double> Share =
+              R->getWarpShare(Br->getSuccessor(0) == Child ? 0 : 1))
+        Reach *= *Share;
+  }
+  return Reach;
 }
 
 std::string describeMeasured(const profile::BranchRecord &B) {

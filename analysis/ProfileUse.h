@@ -30,6 +30,8 @@
 #include <string>
 
 namespace llvm {
+class BasicBlock;
+class DominatorTree;
 class Instruction;
 class Loop;
 } // namespace llvm
@@ -114,6 +116,18 @@ WarpOutcomes getMeasuredOutcomes(const profile::BranchRecord &B);
 /// independent lanes (WarpOutcomes::get).
 WarpOutcomes getWarpOutcomes(const llvm::BranchInst &Br,
                              const FunctionProfile &FP);
+
+/// The share of the warps that run Head which go on to run BB, a block Head
+/// dominates, by the measured ways of the branches between them: each
+/// branch on BB's dominator path (Head's own excluded) whose successor that
+/// only it enters leads to BB counts the share of its warp executions in
+/// which some lane took that way. A branch without a record counts 1: a
+/// rarely-taken slow path (a math function's huge-argument reduction, an
+/// error path) costs a warp nothing where the profile saw no warp take it.
+double getProfiledReach(const llvm::BasicBlock &BB,
+                        const llvm::BasicBlock &Head,
+                        const llvm::DominatorTree &DT,
+                        const FunctionProfile &FP);
 
 /// What a remark says came from the profile: "diverged in 48% of 2048 warp
 /// executions, all-then 30%, all-else 22%, then-lanes 51%" (and the

@@ -110,6 +110,35 @@ SmallVector<double, 4> getPairWeights(const MeldRegion &R, LoopInfo &LI,
   return W;
 }
 
+/// Each pair's blocks' share of the warps that run the region, by the
+/// profile (getProfiledReach; 1 without one): a slow path inside an arm
+/// that no warp took costs nothing before the meld or after it.
+struct PairReach {
+  double Then = 1, Else = 1;
+  /// Where the melded block runs: where either arm's did, an empty block
+  /// (an arm's copy of a sub-region only the other has) aside.
+  double Either = 1;
+};
+SmallVector<PairReach, 4> getPairReach(const MeldRegion &R,
+                                       const DominatorTree &DT,
+                                       const FunctionProfile &Prof) {
+  const BasicBlock &Head = *R.Branch->getParent();
+  auto IsEmpty = [](const BasicBlock &BB) {
+    return &*BB.getFirstNonPHIOrDbg() == BB.getTerminator();
+  };
+  SmallVector<PairReach, 4> Reach;
+  for (const BlockPair &P : R.Pairs) {
+    PairReach Rc{getProfiledReach(*P.Then, Head, DT, Prof),
+                 getProfiledReach(*P.Else, Head, DT, Prof)};
+    bool ThenEmpty = IsEmpty(*P.Then), ElseEmpty = IsEmpty(*P.Else);
+    Rc.Either = ThenEmpty && !ElseEmpty   ? Rc.Else
+                : ElseEmpty && !ThenEmpty ? Rc.Then
+                                          : std::max(Rc.Then, Rc.Else);
+    Reach.push_back(Rc);
+  }
+  return Reach;
+}
+
 /// A block as the time model sees it: the issue cost of a warp's pass
 /// through it, and the latency of its dependence chains, its terminator's
 /// included (a warp alone on its scheduler waits them out: with few warps
@@ -150,11 +179,12 @@ Phase runArms(const Arm &Then, const Arm &Else, const WarpOutcomes &W) {
 
 /// What the region costs a warp before melding.
 Phase costBefore(const MeldRegion &R, ArrayRef<double> Weights,
-                 const WarpOutcomes &W, unsigned CC) {
+                 ArrayRef<PairReach> Reach, const WarpOutcomes &W,
+                 unsigned CC) {
   Arm T, F;
-  for (auto [P, Wt] : zip(R.Pairs, Weights)) {
-    T.add(*P.Then, Wt, CC);
-    F.add(*P.Else, Wt, CC);
+  for (auto [P, Wt, Rc] : zip(R.Pairs, Weights, Reach)) {
+    T.add(*P.Then, Wt * Rc.Then, CC);
+    F.add(*P.Else, Wt * Rc.Else, CC);
   }
   Phase Region = measureBlock(*R.Branch->getParent(), CC);
   Region += runArms(T, F, W);
@@ -165,17 +195,26 @@ Phase costBefore(const MeldRegion &R, ArrayRef<double> Weights,
 /// arm as the lanes' ways say; each block as often as the pair it came
 /// from.
 Phase costAfter(const MeldRegion &R, const MeldResult &M,
-                ArrayRef<double> Weights, const WarpOutcomes &W, unsigned CC) {
+                ArrayRef<double> Weights, ArrayRef<PairReach> Reach,
+                const WarpOutcomes &W, unsigned CC) {
   auto Weighted = [&](ArrayRef<BasicBlock *> Blocks,
-                      ArrayRef<const BlockPair *> Origin) {
+                      ArrayRef<const BlockPair *> Origin,
+                      double PairReach::*Side) {
     Arm A;
-    for (auto [BB, P] : zip(Blocks, Origin))
-      A.add(*BB, P ? Weights[P - R.Pairs.data()] : 1.0, CC);
+    for (auto [BB, P] : zip(Blocks, Origin)) {
+      if (!P) {
+        A.add(*BB, 1.0, CC);
+        continue;
+      }
+      std::size_t I = P - R.Pairs.data();
+      const PairReach &Rc = Reach[I];
+      A.add(*BB, Weights[I] * (Side ? Rc.*Side : Rc.Either), CC);
+    }
     return A;
   };
-  Phase Region = Weighted(M.Blocks, M.Origin).Time;
-  Region += runArms(Weighted(M.ThenOnly, M.ThenOrigin),
-                    Weighted(M.ElseOnly, M.ElseOrigin), W);
+  Phase Region = Weighted(M.Blocks, M.Origin, nullptr).Time;
+  Region += runArms(Weighted(M.ThenOnly, M.ThenOrigin, &PairReach::Then),
+                    Weighted(M.ElseOnly, M.ElseOrigin, &PairReach::Else), W);
   return Region;
 }
 
@@ -210,11 +249,12 @@ struct Trial {
 /// the copy away; a region the copy cannot stand for is tried on a copy of
 /// the whole function.
 Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
-                ArrayRef<double> Weights, const Target &T, double Threshold,
-                const FunctionPressure &FP, const FunctionProfile &Prof) {
+                ArrayRef<double> Weights, ArrayRef<PairReach> Reach,
+                const Target &T, double Threshold, const FunctionPressure &FP,
+                const FunctionProfile &Prof) {
   WarpOutcomes W = getWarpOutcomes(*R.Branch, Prof);
   Estimate Before =
-      regionEstimate(costBefore(R, Weights, W, T.ComputeCapability),
+      regionEstimate(costBefore(R, Weights, Reach, W, T.ComputeCapability),
                      estimateRegisters(RegisterPressure{FP.getMaxLive(), 0}));
 
   Trial Tr;
@@ -235,16 +275,16 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
           MeldResult M = meldRegion(*CR, Plan);
           Tr.NumSelects = M.NumSelects;
           Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-          After =
-              regionEstimate(costAfter(*CR, M, Weights, W, T.ComputeCapability),
-                             After.Registers);
+          After = regionEstimate(
+              costAfter(*CR, M, Weights, Reach, W, T.ComputeCapability),
+              After.Registers);
           append_range(Tables, M.Tables);
         },
         nullptr, Exact);
   };
   if (std::optional<RegionTrialResult> RT = meldRegionCopy(
           R, Plan, FP, [&](const MeldRegion &CR, const MeldResult &M) {
-            return costAfter(CR, M, Weights, W, T.ComputeCapability);
+            return costAfter(CR, M, Weights, Reach, W, T.ComputeCapability);
           })) {
     After = regionEstimate(RT->Measured,
                            estimateRegisters(RegisterPressure{RT->MaxLive, 0}));
@@ -267,10 +307,11 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
 
 /// What a two-way branch whose arms are single-entry, single-exit regions
 /// of any shape costs a warp: each arm's blocks, each as often as the loops
-/// around it inside the arm run.
-Phase costOfArms(BranchInst &Br, BasicBlock *Join, LoopInfo &LI,
-                 ScalarEvolution &SE, const WarpOutcomes &W, unsigned CC) {
-  const Loop *Outer = LI.getLoopFor(Br.getParent());
+/// around it inside the arm run and as the profile saw warps reach it.
+Phase costOfArms(BranchInst &Br, BasicBlock *Join, StandaloneLoopAnalyses &A,
+                 const FunctionProfile &Prof, const WarpOutcomes &W,
+                 unsigned CC) {
+  const Loop *Outer = A.LI.getLoopFor(Br.getParent());
   Arm Arms[2];
   for (unsigned I = 0; I < 2; ++I) {
     SmallPtrSet<BasicBlock *, 16> Seen;
@@ -279,7 +320,10 @@ Phase costOfArms(BranchInst &Br, BasicBlock *Join, LoopInfo &LI,
       BasicBlock *BB = Work.pop_back_val();
       if (BB == Join || !Seen.insert(BB).second)
         continue;
-      Arms[I].add(*BB, getTripWeight(*BB, Outer, LI, SE), CC);
+      Arms[I].add(*BB,
+                  getTripWeight(*BB, Outer, A.LI, A.SE) *
+                      getProfiledReach(*BB, *Br.getParent(), A.DT, Prof),
+                  CC);
       append_range(Work, successors(BB));
     }
   }
@@ -318,8 +362,8 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
     Phase ArmsBefore;
     if (S == RegionSimplification::ArmShapes) {
       StandaloneLoopAnalyses Pre(Copy);
-      ArmsBefore = costOfArms(CBr, CJoin, Pre.LI, Pre.SE,
-                              getWarpOutcomes(CBr, Prof), CC);
+      ArmsBefore =
+          costOfArms(CBr, CJoin, Pre, Prof, getWarpOutcomes(CBr, Prof), CC);
     }
     Expected<SimplifiedRegion> SR = simplifyRegion(S, CBr, CJoin, CC);
     if (!SR) {
@@ -345,7 +389,8 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
       return false;
     }
     WarpOutcomes W = getWarpOutcomes(*R->Branch, Prof);
-    Phase PBefore = costBefore(*R, Weights, W, CC);
+    SmallVector<PairReach, 4> Reach = getPairReach(*R, A.DT, Prof);
+    Phase PBefore = costBefore(*R, Weights, Reach, W, CC);
     // The block a rerouted condition branches from is new: the code as
     // it is does not pay for it.
     if (S == RegionSimplification::ConditionChain)
@@ -356,7 +401,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
     MeldResult M = meldRegion(*R, Plan);
     ST.Tr.NumSelects = M.NumSelects;
     ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-    Phase PAfter = costAfter(*R, M, Weights, W, CC);
+    Phase PAfter = costAfter(*R, M, Weights, Reach, W, CC);
     After = regionEstimate(PAfter);
     append_range(Tables, M.Tables);
     return true;
@@ -824,7 +869,10 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   }
   if (!Pressure)
     Pressure.emplace(F);
-  Trial Tr = tryOnCopy(F, R, Plan, Weights, T, Opts.Threshold, *Pressure, Prof);
+  Trial Tr =
+      tryOnCopy(F, R, Plan, Weights,
+                getPairReach(R, FAM.getResult<DominatorTreeAnalysis>(F), Prof),
+                T, Opts.Threshold, *Pressure, Prof);
   std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts

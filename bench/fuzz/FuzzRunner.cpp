@@ -197,6 +197,14 @@ FuzzBuffers Runner::launchOnce(const std::vector<runtime::Kernel> &Steps,
   const LaunchShape &S = getLaunchShapes()[Shape];
   ShapeBuffers &B = Buffers[Shape];
   std::size_t Step = 0;
+  // The part that failed (or the last, where the failure came after them).
+  auto Failure = [&](const std::exception &E, bool Sticky) {
+    Dog.disarm();
+    return LaunchFailure{
+        describeLaunch(Variant, Steps, std::min(Step, Steps.size() - 1), S) +
+            ": " + E.what(),
+        Sticky};
+  };
   try {
     B.In.upload(Inputs.In);
     B.Out.upload(Inputs.Out);
@@ -216,18 +224,10 @@ FuzzBuffers Runner::launchOnce(const std::vector<runtime::Kernel> &Steps,
     R.Counters = B.Counters.download();
     return R;
   } catch (const runtime::DriverError &E) {
-    Dog.disarm();
-    throw LaunchFailure{
-        describeLaunch(Variant, Steps, std::min(Step, Steps.size() - 1), S) +
-            ": " + E.what(),
-        isSticky(E.code())};
+    throw Failure(E, isSticky(E.code()));
   } catch (const runtime::Error &E) {
     // Arguments that do not fit the kernel: refused before any launch.
-    Dog.disarm();
-    throw LaunchFailure{
-        describeLaunch(Variant, Steps, std::min(Step, Steps.size() - 1), S) +
-            ": " + E.what(),
-        false};
+    throw Failure(E, false);
   }
 }
 

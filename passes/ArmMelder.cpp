@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArmMelder.h"
+#include "ConstantFolds.h"
 #include "analysis/CostModel.h"
 #include "analysis/InstructionCost.h"
 
@@ -382,78 +383,6 @@ getOperandPairs(const Instruction &T, const Instruction &F,
     Ops.push_back({TV, FV});
   }
   return Ops;
-}
-
-/// Whether a later stage may compute the operation on constant operands
-/// otherwise than the GPU does at run time. ptxas folds an approximate
-/// operation (sin.approx, rsqrt.approx, ex2.approx, div.full, ...) on
-/// constants to the exactly rounded value, which the hardware's approximation
-/// need not give, and code generation reassociates constants under
-/// `reassoc`; once a select chooses the operand, neither happens. Correctly
-/// rounded operations fold to what they compute, so only calls outside that
-/// list and approximate or reassociable flags count.
-static bool foldsConstantsDifferently(const Instruction &I) {
-  if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
-    switch (II->getIntrinsicID()) {
-    case Intrinsic::fma:
-    case Intrinsic::fmuladd:
-    case Intrinsic::fabs:
-    case Intrinsic::copysign:
-    case Intrinsic::minnum:
-    case Intrinsic::maxnum:
-    case Intrinsic::minimum:
-    case Intrinsic::maximum:
-    case Intrinsic::floor:
-    case Intrinsic::ceil:
-    case Intrinsic::trunc:
-    case Intrinsic::rint:
-    case Intrinsic::nearbyint:
-    case Intrinsic::round:
-    case Intrinsic::roundeven:
-    case Intrinsic::nvvm_mul_rn_f:
-    case Intrinsic::nvvm_mul_rn_ftz_f:
-    case Intrinsic::nvvm_mul_rn_d:
-    case Intrinsic::nvvm_add_rn_f:
-    case Intrinsic::nvvm_add_rn_ftz_f:
-    case Intrinsic::nvvm_add_rn_d:
-    case Intrinsic::nvvm_fma_rn_f:
-    case Intrinsic::nvvm_fma_rn_ftz_f:
-    case Intrinsic::nvvm_fma_rn_d:
-      return false;
-    default:
-      break;
-    }
-  }
-  auto IsFP = [](const Value *V) {
-    return V->getType()->getScalarType()->isFloatingPointTy();
-  };
-  if (isa<CallBase>(I))
-    return IsFP(&I) || any_of(I.operands(), IsFP);
-  if (!isa<FPMathOperator>(I))
-    return false;
-  FastMathFlags FMF = I.getFastMathFlags();
-  return FMF.approxFunc() || FMF.allowReciprocal() || FMF.allowReassoc();
-}
-
-/// Whether V is computed from constants alone, through operations without
-/// memory or side effects, so that a later stage (ptxas) may evaluate it
-/// where its arm stands: `sin.approx(clamp(sqrt.approx(877.0)) * k)` is
-/// one number in the PTX. Over-approximates (an operation ptxas does not
-/// fold counts too): it only makes melding refuse more.
-static bool isComputedFromConstants(const Value *V, unsigned Depth = 0) {
-  if (isa<Constant>(V))
-    return true;
-  const auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth == 6 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
-      I->mayHaveSideEffects() || I->isTerminator())
-    return false;
-  if (const auto *Call = dyn_cast<CallBase>(I))
-    if (!isa<IntrinsicInst>(Call) || Call->isInlineAsm())
-      return false;
-  return all_of(I->operands(), [&](const Use &U) {
-    return isa<Function>(U.get()) ||
-           isComputedFromConstants(U.get(), Depth + 1);
-  });
 }
 
 /// Whether I, computed from constants alone, is or feeds (through other

@@ -6,6 +6,7 @@
 
 #include "KernelSplit.h"
 #include "Cleanup.h"
+#include "ConstantFolds.h"
 #include "ContractionPinning.h"
 #include "LaunchPlanGlobal.h"
 #include "PassOptions.h"
@@ -148,10 +149,9 @@ void cutOtherWays(Function &Part, Instruction &Term, BasicBlock *Entry,
 
 /// A copy of F named Name in which threads whose branch does not go to
 /// Entry return at the branch: F copied whole, its other ways then cut off
-/// and their blocks deleted.
+/// and their blocks deleted. VMap maps F's values to the copy's.
 Function *copyWholeAndCut(Function &F, Instruction &Term, BasicBlock *Entry,
-                          const Twine &Name) {
-  ValueToValueMapTy VMap;
+                          const Twine &Name, ValueToValueMapTy &VMap) {
   Function *Part = CloneFunction(&F, VMap);
   // Before a way is cut off: one way's PHIs fold away and its multiplies
   // lose uses, which changes what code generation would fuse.
@@ -220,12 +220,11 @@ bool canCopyKeptBlocks(const Function &F) {
 /// unreachable blocks would have changed more than that (a terminator it
 /// folds): then only the whole copy is the same.
 Function *copyKeptAndCut(Function &F, Instruction &Term, BasicBlock *Entry,
-                         const Twine &Name) {
+                         const Twine &Name, ValueToValueMapTy &VMap) {
   SmallPtrSet<const BasicBlock *, 32> Kept = getPartBlocks(F, Term, Entry);
   Function *Part =
       Function::Create(F.getFunctionType(), F.getLinkage(), F.getAddressSpace(),
                        F.getName(), F.getParent());
-  ValueToValueMapTy VMap;
   for (auto [A, B] : zip(F.args(), Part->args())) {
     B.setName(A.getName());
     VMap[&A] = &B;
@@ -261,6 +260,14 @@ Function *copyKeptAndCut(Function &F, Instruction &Term, BasicBlock *Entry,
   return Part;
 }
 
+/// What a remark calls I: its callee, or its opcode.
+std::string getOperationName(const Instruction &I) {
+  if (const auto *Call = dyn_cast<CallBase>(&I))
+    if (const Function *Callee = Call->getCalledFunction())
+      return Callee->getName().str();
+  return I.getOpcodeName();
+}
+
 /// The IR of Part, its name left out.
 std::string printBody(Function &Part) {
   std::string Name = Part.getName().str(), S;
@@ -272,22 +279,25 @@ std::string printBody(Function &Part) {
 }
 
 /// A copy of F named Name in which threads whose branch does not go to
-/// Entry return at the branch.
+/// Entry return at the branch; VMap maps F's values to the copy's.
 Function *buildPart(Function &F, Instruction &Term, BasicBlock *Entry,
-                    const Twine &Name) {
+                    const Twine &Name, ValueToValueMapTy &VMap) {
   Function *Part = nullptr;
   if (canCopyKeptBlocks(F))
-    Part = copyKeptAndCut(F, Term, Entry, Name);
+    Part = copyKeptAndCut(F, Term, Entry, Name, VMap);
   if (Part && verifyIncremental()) {
-    Function *Whole = copyWholeAndCut(F, Term, Entry, Name);
+    ValueToValueMapTy WholeMap;
+    Function *Whole = copyWholeAndCut(F, Term, Entry, Name, WholeMap);
     if (printBody(*Part) != printBody(*Whole))
       reportFatalInternalError("kernel-split: the part of " + F.getName() +
                                " copied block by block differs from the "
                                "whole copy cut down");
     Whole->eraseFromParent();
   }
-  if (!Part)
-    Part = copyWholeAndCut(F, Term, Entry, Name);
+  if (!Part) {
+    VMap.clear();
+    Part = copyWholeAndCut(F, Term, Entry, Name, VMap);
+  }
   Part->addFnAttr(PartAttribute, F.getName());
   // Kept or dropped by the linker together with the kernel (weak_odr,
   // linkonce_odr template kernels); CloneFunction keeps the linkage.
@@ -662,7 +672,19 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
   }
   for (auto [Way, P] : enumerate(C.Parts)) {
     // Named at commit: candidates of other branches may coexist until then.
-    P.F = buildPart(F, *DB.Term, Entries[Way], F.getName() + ".candidate");
+    ValueToValueMapTy VMap;
+    P.F =
+        buildPart(F, *DB.Term, Entries[Way], F.getName() + ".candidate", VMap);
+    if (const Instruction *I = findOperandMadeConstant(F, VMap, *P.F)) {
+      std::string Way = P.Suffix, Op = getOperationName(*I);
+      missed(*DB.Term, "ApproximationMadeConstant",
+             "in the part for the " + Way + " way the operands of " + Op +
+                 " would be constants, which ptxas evaluates at compile "
+                 "time, exactly rounded, where the kernel computes them at "
+                 "run time with the GPU's approximation");
+      discard(C);
+      return std::nullopt;
+    }
     P.E.Registers = useExactRegisterCounts() ? getFunctionRegisters(*P.F)
                                              : estimateFunctionRegisters(*P.F);
   }
@@ -673,7 +695,8 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
 
 void Splitter::discard(Candidate &C) {
   for (Part &P : C.Parts)
-    P.F->eraseFromParent();
+    if (P.F)
+      P.F->eraseFromParent();
   C.Parts.clear();
 }
 
@@ -706,7 +729,8 @@ std::optional<std::string> Splitter::shareLargeWays(Candidate &C) {
   SmallVector<BasicBlock *, 4> Entries = getWayEntries(Term);
   for (auto [Way, P] : enumerate(C.Parts)) {
     P.F->eraseFromParent();
-    P.F = buildPart(F, Term, Entries[Way], F.getName() + ".candidate");
+    ValueToValueMapTy VMap;
+    P.F = buildPart(F, Term, Entries[Way], F.getName() + ".candidate", VMap);
   }
   if (Shared.empty())
     return std::string();

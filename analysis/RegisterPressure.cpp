@@ -615,7 +615,7 @@ unsigned getOccupancyStepTop(unsigned Regs) {
 /// independent loads summed keep 32 registers for any N from 12 to 48;
 /// N values live across a loop take the top of their step, e.g. 30
 /// accumulators 48). InFlight: units of loads of later blocks ptxas issues
-/// before this one (getChainLoads), hoisted with its own.
+/// before this one (getInFlightLoads), hoisted with its own.
 unsigned blockMaxLive(const BasicBlock &BB, const ValueSet &LiveOut,
                       const RegisterModel &RM, unsigned InFlight = 0) {
   SinkPoints Points(BB, RM);
@@ -736,6 +736,126 @@ static ChainLoads getChainLoads(ArrayRef<const BasicBlock *> Blocks,
   return Later;
 }
 
+/// The most instructions (those holding registers, an fmul fused into the
+/// fadd it feeds not counted) of a loop body ptxas unrolls and pipelines:
+/// probes (register_probes.py, pipeN_E: N loads and E multiply-adds an
+/// iteration) pipeline bodies of 47 (N = 1), 50 (2) and 40 (4), not of 55,
+/// 58 and 48; of the corpus's LLVM-unrolled loops, those of 38 to 46 take
+/// 32 registers, those of 53 and more are left as they are. 48 and 50 fit
+/// the corpus's fitting half alike, 44 and 52 worse.
+constexpr unsigned MaxPipelinedLoopBody = 48;
+
+/// Registers a pipelined loop holds on top of its body's hoisted count:
+/// PipelinedLoadFactor for each unit its loads load an iteration, and
+/// PipelinedLoopRegisters besides (probes: `s += a[i] + a[i + n] ...`, 1 to
+/// 3 loads an iteration, ptxas 6, 10, 16 registers above the body's count;
+/// the fit on the fitting half is flat from 3 and 3 up).
+constexpr unsigned PipelinedLoadFactor = 3, PipelinedLoopRegisters = 3;
+
+/// An fmul that ptxas fuses with the fadd or fsub it feeds into an fma.
+static bool isFusedMultiply(const Instruction &I) {
+  if (I.getOpcode() != Instruction::FMul || !I.hasOneUse() ||
+      !I.hasAllowContract())
+    return false;
+  const auto *U = cast<Instruction>(*I.user_begin());
+  return (U->getOpcode() == Instruction::FAdd ||
+          U->getOpcode() == Instruction::FSub) &&
+         U->hasAllowContract() && U->getParent() == I.getParent();
+}
+
+/// Whether the latch's loop carries llvm.loop.unroll.disable, which LLVM's
+/// unroller puts on the loops it unrolled or left as remainders and NVPTX
+/// passes on to ptxas as `.pragma "nounroll"`.
+static bool isUnrollDisabled(const Instruction &Latch) {
+  const MDNode *Loop = Latch.getMetadata(LLVMContext::MD_loop);
+  if (!Loop)
+    return false;
+  return any_of(drop_begin(Loop->operands()), [](const MDOperand &Op) {
+    const auto *N = dyn_cast<MDNode>(Op);
+    const auto *S = N && N->getNumOperands()
+                        ? dyn_cast<MDString>(N->getOperand(0))
+                        : nullptr;
+    return S && S->getString() == "llvm.loop.unroll.disable";
+  });
+}
+
+/// Whether Cond compares an induction variable of the self-loop B, stepping
+/// by a constant, with a value that does not change in the loop: a trip
+/// count ptxas computes before the loop, which its unrolling needs.
+static bool isCountedExit(const BasicBlock &B, const Value *Cond) {
+  auto IsInvariant = [&](const Value *V) {
+    const auto *I = dyn_cast<Instruction>(V);
+    return !I || I->getParent() != &B;
+  };
+  // The PHI of B or its increment, add PHI, C, the PHI taking the increment
+  // around the loop.
+  auto IsInduction = [&](const Value *V) {
+    const auto *Inc = dyn_cast<BinaryOperator>(V);
+    const auto *P = dyn_cast<PHINode>(V);
+    if (P && P->getParent() == &B)
+      Inc = dyn_cast<BinaryOperator>(P->getIncomingValueForBlock(&B));
+    else if (Inc)
+      P = dyn_cast<PHINode>(Inc->getOperand(0));
+    return Inc && P && P->getParent() == &B &&
+           Inc->getOpcode() == Instruction::Add && Inc->getOperand(0) == P &&
+           isa<ConstantInt>(Inc->getOperand(1)) &&
+           P->getIncomingValueForBlock(&B) == Inc;
+  };
+  const auto *C = dyn_cast<ICmpInst>(Cond);
+  return C &&
+         ((IsInduction(C->getOperand(0)) && IsInvariant(C->getOperand(1))) ||
+          (IsInduction(C->getOperand(1)) && IsInvariant(C->getOperand(0))));
+}
+
+/// Loops that ptxas unrolls and software-pipelines: a loop of one block
+/// (header and latch) LLVM left rolled (no llvm.loop.unroll.disable), with
+/// a counted exit (isCountedExit), a small body (MaxPipelinedLoopBody),
+/// loads whose addresses fold into them, and no call or atomic (probes: a
+/// loop summing a[i], i += 32, takes 16 registers where its body counts
+/// 10; with an atomicAdd in the body 12; with the trip count data-dependent
+/// or a runtime stride no more than 2 to 3 above the body, however many
+/// loads). ptxas issues the loads of the iterations after the current one
+/// early: each such block has PipelinedLoadFactor registers in flight for
+/// each unit its loads load, and PipelinedLoopRegisters besides, within
+/// the occupancy step as blockMaxLive allows. Adds them to Later.
+static void addPipelinedLoopLoads(ArrayRef<const BasicBlock *> Blocks,
+                                  const RegisterModel &RM, ChainLoads &Later) {
+  for (const BasicBlock *B : Blocks) {
+    const auto *Br = dyn_cast<BranchInst>(B->getTerminator());
+    if (!Br || !Br->isConditional() || !is_contained(successors(B), B) ||
+        isUnrollDisabled(*Br) || !isCountedExit(*B, Br->getCondition()))
+      continue;
+    unsigned Size = 0;
+    bool Pipelined = true;
+    for (const Instruction &I : *B) {
+      if ((isa<CallBase>(I) && !isa<IntrinsicInst>(I)) ||
+          isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
+        Pipelined = false;
+      if (!RM.isFolded(&I) && !isFusedMultiply(I))
+        ++Size;
+    }
+    if (!Pipelined || Size > MaxPipelinedLoopBody)
+      continue;
+    SinkPoints Points(*B, RM);
+    unsigned Units = 0;
+    for (const Instruction *L : Points.Moved)
+      Units += RM.units(L);
+    if (Units)
+      Later[B] += PipelinedLoadFactor * Units + PipelinedLoopRegisters;
+  }
+}
+
+/// Units of loads ptxas issues early in each block of Blocks on top of the
+/// block's own: those of the chains of if-converted guards it heads or is
+/// in (getChainLoads), and those of later iterations of a loop it pipelines
+/// (addPipelinedLoopLoads).
+static ChainLoads getInFlightLoads(ArrayRef<const BasicBlock *> Blocks,
+                                   const RegisterModel &RM) {
+  ChainLoads Later = getChainLoads(Blocks, RM);
+  addPipelinedLoopLoads(Blocks, RM, Later);
+  return Later;
+}
+
 /// ptxas's register limit for F (see RegisterPressure::Limit).
 static unsigned getRegisterLimit(const Function &F) {
   KernelInfo KI = getKernelInfo(F);
@@ -764,7 +884,7 @@ getOwnMaxLive(const Function &F, ArrayRef<const BasicBlock *> Region) {
   unsigned MaxLive = 0, RegionMaxLive = 0;
   RegisterModel RM(F);
   Liveness L(F, RM);
-  auto Later = getChainLoads(getBlocks(F), RM);
+  auto Later = getInFlightLoads(getBlocks(F), RM);
   for (const BasicBlock &BB : F) {
     unsigned Max = blockMaxLive(BB, L.liveOut(&BB), RM, Later.lookup(&BB));
     MaxLive = std::max(MaxLive, Max);
@@ -781,7 +901,7 @@ unsigned getFunctionMaxLive(const Function &F, CalleeMemo &Memo) {
     return It->second;
   RegisterModel RM(F, Memo);
   Liveness L(F, RM);
-  auto Later = getChainLoads(getBlocks(F), RM);
+  auto Later = getInFlightLoads(getBlocks(F), RM);
   unsigned Max = 0;
   for (const BasicBlock &BB : F)
     Max =
@@ -865,7 +985,7 @@ FunctionPressure::FunctionPressure(const Function &F) : F(&F) {
     return;
   Model = std::make_unique<RegisterModel>(F);
   Liveness L(F, *Model);
-  ChainLoads Later = getChainLoads(getBlocks(F), *Model);
+  ChainLoads Later = getInFlightLoads(getBlocks(F), *Model);
   InFlight.insert(Later.begin(), Later.end());
   for (const BasicBlock &BB : F) {
     const ValueSet &Out = L.liveOut(&BB);
@@ -941,7 +1061,7 @@ static unsigned getRegionMaxLive(ArrayRef<const BasicBlock *> Blocks,
       LiveIn[BB] = std::move(I);
     }
   }
-  ChainLoads Later = getChainLoads(Blocks, RM);
+  ChainLoads Later = getInFlightLoads(Blocks, RM);
   unsigned Max = 0;
   for (const BasicBlock *BB : Blocks)
     Max = std::max(Max, blockMaxLive(*BB, Out[BB], RM, Later.lookup(BB)));
@@ -1167,7 +1287,7 @@ bool FunctionPressure::update(const RegionRewrite &RW) {
 
   // The chains of if-converted guards the region is in: their loads in
   // flight must not change outside it.
-  ChainLoads Later = getChainLoads(getBlocks(*F), RM);
+  ChainLoads Later = getInFlightLoads(getBlocks(*F), RM);
   for (const BasicBlock &BB : *F)
     if (!InRegion.contains(&BB) && Later.lookup(&BB) != InFlight.lookup(&BB))
       return false;

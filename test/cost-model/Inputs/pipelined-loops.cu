@@ -51,3 +51,12 @@ extern "C" __global__ void strided_long(const float *a, float *out, int n) {
   }
   out[threadIdx.x] = sum;
 }
+
+// A chain of dependent loads: the next iteration's address is this one's
+// load, so no load can be issued early.
+extern "C" __global__ void strided_chase(const int *next, int *out, int n) {
+  int p = threadIdx.x;
+  for (int i = threadIdx.x; i < n; i += 32)
+    p = next[p & 1023] + i;
+  out[threadIdx.x] = p;
+}

@@ -137,7 +137,8 @@ unsigned getFunctionMaxLive(const Function &F, CalleeMemo &Memo);
 /// computed from (an address family: a[i], a[i + 1], ...), NVPTX's
 /// SeparateConstOffsetFromGEP gives them one 64-bit base, a + i, and the
 /// accesses its constant offsets: the root carries that base's two
-/// registers besides its own.
+/// registers besides its own. An induction variable's stream of addresses
+/// has such a base from one access (isInductionStream).
 class RegisterModel {
   friend class FunctionPressure;
 
@@ -316,7 +317,7 @@ private:
       return false; // [base+imm].
     if (std::optional<AddressFamily> AF = getAddressFamily(I))
       if (auto It = AllFamilySize.find(*AF);
-          It != AllFamilySize.end() && It->second >= MinFamilySize)
+          It != AllFamilySize.end() && It->second >= getMinFamilySize(*AF))
         return false;
     return any_of(I.users(), [&](const User *U) {
       return cast<Instruction>(U)->getParent() != I.getParent();
@@ -324,22 +325,34 @@ private:
   }
 
   /// Counts a GEP of family AF, folded or not, in AllFamilySize (Delta +1
-  /// or -1); returns whether the family reached or left MinFamilySize.
+  /// or -1); returns whether the family reached or left its least size.
   bool countFamily(const AddressFamily &AF, int Delta) {
+    unsigned Min = getMinFamilySize(AF, Delta);
     unsigned &Size = AllFamilySize[AF];
-    bool Had = Size >= MinFamilySize;
+    bool Had = Size >= Min;
     Size += Delta;
-    return Had != (Size >= MinFamilySize);
+    bool Has = Size >= Min;
+    forgetIfEmpty(AF);
+    return Had != Has;
+  }
+
+  /// Drops AF's least size once no GEP counts in it: another family may
+  /// come to have its key (an erased root's address given to a new one).
+  void forgetIfEmpty(const AddressFamily &AF) {
+    if (!AllFamilySize.lookup(AF) && !FamilySize.lookup(AF))
+      FamilyMinSize.erase(AF);
   }
 
   /// Counts a folded GEP of family AF in the family's size (Delta +1 or
   /// -1), and the family's base in BaseUnits; returns whether BaseUnits
   /// changed.
   bool countFamilyMember(const AddressFamily &AF, int Delta) {
+    unsigned Min = getMinFamilySize(AF, Delta);
     unsigned &Size = FamilySize[AF];
-    bool Had = Size >= MinFamilySize;
+    bool Had = Size >= Min;
     Size += Delta;
-    bool Has = Size >= MinFamilySize;
+    bool Has = Size >= Min;
+    forgetIfEmpty(AF);
     if (Had == Has)
       return false;
     unsigned &Extra = BaseUnits[AF.second];
@@ -355,8 +368,50 @@ private:
   /// 4.76 on application-style ones, 3.21 against 3.13 on fuzz kernels).
   static constexpr unsigned MinFamilySize = 2;
 
+  /// Whether AF's addresses step with an induction variable, their root a
+  /// PHI that an add carries around its loop, off a base not computed in
+  /// the loop's header: LoopStrengthReduce (in code generation, after
+  /// DivOpt) gives such a stream of addresses a 64-bit pointer of its own,
+  /// stepped each iteration and live across the loop, even for one access
+  /// (probes: K arrays a_j[i] summed in a loop under #pragma nounroll,
+  /// stride 32: ptxas 10, 14, 17, 18 registers for K = 1 to 4, 31 and 40
+  /// for 6 and 8; stride blockDim.x: 14, 18, 22, 26; the estimate with
+  /// the bases 12, 15, 18, 21, 27, 32 and 13, 16, 19, 22; without them 10
+  /// to 17). Such a family has its base from one member.
+  static bool isInductionStream(const AddressFamily &AF) {
+    const auto *P = dyn_cast<PHINode>(AF.second);
+    if (!P)
+      return false;
+    const auto *Base = dyn_cast<Instruction>(AF.first);
+    if (Base && Base->getParent() == P->getParent())
+      return false;
+    return any_of(P->incoming_values(), [&](const Value *V) {
+      const auto *Step = dyn_cast<BinaryOperator>(V);
+      return Step && Step->getOpcode() == Instruction::Add &&
+             is_contained(Step->operands(), P);
+    });
+  }
+
+  /// The least size at which AF has a base. Taken when a GEP of AF is
+  /// counted in (Delta > 0), and kept: a family is counted out after a
+  /// rewrite (FunctionPressure::update) that may have erased its root.
+  unsigned getMinFamilySize(const AddressFamily &AF, int Delta = 0) {
+    if (auto It = FamilyMinSize.find(AF); It != FamilyMinSize.end())
+      return It->second;
+    if (Delta <= 0)
+      return MinFamilySize;
+    unsigned Min = isInductionStream(AF) ? 1 : MinFamilySize;
+    FamilyMinSize[AF] = Min;
+    return Min;
+  }
+  unsigned getMinFamilySize(const AddressFamily &AF) const {
+    if (auto It = FamilyMinSize.find(AF); It != FamilyMinSize.end())
+      return It->second;
+    return isInductionStream(AF) ? 1 : MinFamilySize;
+  }
+
   SmallPtrSet<const Value *, 32> Folded;
-  DenseMap<AddressFamily, unsigned> FamilySize, AllFamilySize;
+  DenseMap<AddressFamily, unsigned> FamilySize, AllFamilySize, FamilyMinSize;
   /// The registers of the bases of each root's address families.
   DenseMap<const Value *, unsigned> BaseUnits;
   DenseMap<const Function *, unsigned> CalleeRegisters;
@@ -615,7 +670,7 @@ unsigned getOccupancyStepTop(unsigned Regs) {
 /// independent loads summed keep 32 registers for any N from 12 to 48;
 /// N values live across a loop take the top of their step, e.g. 30
 /// accumulators 48). InFlight: units of loads of later blocks ptxas issues
-/// before this one (getChainLoads), hoisted with its own.
+/// before this one (getInFlightLoads), hoisted with its own.
 unsigned blockMaxLive(const BasicBlock &BB, const ValueSet &LiveOut,
                       const RegisterModel &RM, unsigned InFlight = 0) {
   SinkPoints Points(BB, RM);
@@ -736,6 +791,131 @@ static ChainLoads getChainLoads(ArrayRef<const BasicBlock *> Blocks,
   return Later;
 }
 
+/// The most instructions (those holding registers, an fmul fused into the
+/// fadd it feeds not counted) of a loop body ptxas unrolls and pipelines:
+/// probes (register_probes.py, pipeN_E: N loads and E multiply-adds an
+/// iteration) pipeline bodies of 47 (N = 1), 50 (2) and 40 (4), not of 55,
+/// 58 and 48 (ptxas counts the addresses of loads off runtime offsets,
+/// which fold here: no one limit separates all six); of the corpus's
+/// LLVM-unrolled loops, those of 38 to 46 take 32 registers, those of 53
+/// and more are left as they are. 48 and 50 fit the corpus's fitting half
+/// alike, 44 and 52 worse.
+constexpr unsigned MaxPipelinedLoopBody = 48;
+
+/// Registers a pipelined loop holds on top of its body's hoisted count:
+/// PipelinedLoadFactor for each unit its loads load an iteration, and
+/// PipelinedLoopRegisters besides (probes: `s += a[i] + a[i + n] ...`, 1 to
+/// 3 loads an iteration, ptxas 6, 10, 16 registers above the body's count;
+/// the fit on the fitting half is flat from 3 and 3 up).
+constexpr unsigned PipelinedLoadFactor = 3, PipelinedLoopRegisters = 3;
+
+/// An fmul that ptxas fuses with the fadd or fsub it feeds into an fma.
+static bool isFusedMultiply(const Instruction &I) {
+  if (I.getOpcode() != Instruction::FMul || !I.hasOneUse() ||
+      !I.hasAllowContract())
+    return false;
+  const auto *U = cast<Instruction>(*I.user_begin());
+  return (U->getOpcode() == Instruction::FAdd ||
+          U->getOpcode() == Instruction::FSub) &&
+         U->hasAllowContract() && U->getParent() == I.getParent();
+}
+
+/// Whether the latch's loop carries llvm.loop.unroll.disable, which LLVM's
+/// unroller puts on the loops it unrolled or left as remainders and NVPTX
+/// passes on to ptxas as `.pragma "nounroll"`.
+static bool isUnrollDisabled(const Instruction &Latch) {
+  const MDNode *Loop = Latch.getMetadata(LLVMContext::MD_loop);
+  if (!Loop)
+    return false;
+  return any_of(drop_begin(Loop->operands()), [](const MDOperand &Op) {
+    const auto *N = dyn_cast<MDNode>(Op);
+    const auto *S = N && N->getNumOperands()
+                        ? dyn_cast<MDString>(N->getOperand(0))
+                        : nullptr;
+    return S && S->getString() == "llvm.loop.unroll.disable";
+  });
+}
+
+/// Whether P, a PHI of the self-loop B, is an induction variable stepping
+/// by a constant: add P, C around the loop.
+static bool isInductionPhi(const BasicBlock &B, const PHINode *P) {
+  if (!P || P->getParent() != &B)
+    return false;
+  const auto *Inc = dyn_cast<BinaryOperator>(P->getIncomingValueForBlock(&B));
+  return Inc && Inc->getOpcode() == Instruction::Add &&
+         Inc->getOperand(0) == P && isa<ConstantInt>(Inc->getOperand(1));
+}
+
+/// Whether Cond compares an induction variable of the self-loop B (its PHI
+/// or its increment) with a value that does not change in the loop: a trip
+/// count ptxas computes before the loop, which its unrolling needs.
+static bool isCountedExit(const BasicBlock &B, const Value *Cond) {
+  auto IsInvariant = [&](const Value *V) {
+    const auto *I = dyn_cast<Instruction>(V);
+    return !I || I->getParent() != &B;
+  };
+  auto IsInduction = [&](const Value *V) {
+    if (const auto *P = dyn_cast<PHINode>(V))
+      return isInductionPhi(B, P);
+    const auto *Inc = dyn_cast<BinaryOperator>(V);
+    const auto *P = Inc ? dyn_cast<PHINode>(Inc->getOperand(0)) : nullptr;
+    return isInductionPhi(B, P) && P->getIncomingValueForBlock(&B) == Inc;
+  };
+  const auto *C = dyn_cast<ICmpInst>(Cond);
+  return C &&
+         ((IsInduction(C->getOperand(0)) && IsInvariant(C->getOperand(1))) ||
+          (IsInduction(C->getOperand(1)) && IsInvariant(C->getOperand(0))));
+}
+
+/// Loops that ptxas unrolls and software-pipelines: a loop of one block
+/// (header and latch) LLVM left rolled (no llvm.loop.unroll.disable), with
+/// a counted exit (isCountedExit), a small body (MaxPipelinedLoopBody),
+/// loads whose addresses fold into them, and no call or atomic (probes: a
+/// loop summing a[i], i += 32, takes 16 registers where its body counts
+/// 10; with an atomicAdd in the body 12; with the trip count data-dependent
+/// or a runtime stride no more than 2 to 3 above the body, however many
+/// loads). ptxas issues the loads of the iterations after the current one
+/// early: each such block has PipelinedLoadFactor registers in flight for
+/// each unit its loads load, and PipelinedLoopRegisters besides, within
+/// the occupancy step as blockMaxLive allows. Adds them to Later.
+static void addPipelinedLoopLoads(ArrayRef<const BasicBlock *> Blocks,
+                                  const RegisterModel &RM, ChainLoads &Later) {
+  for (const BasicBlock *B : Blocks) {
+    const auto *Br = dyn_cast<BranchInst>(B->getTerminator());
+    if (!Br || !Br->isConditional() || !is_contained(successors(B), B) ||
+        isUnrollDisabled(*Br) || !isCountedExit(*B, Br->getCondition()))
+      continue;
+    unsigned Size = 0;
+    bool Pipelined = true;
+    for (const Instruction &I : *B) {
+      if ((isa<CallBase>(I) && !isa<IntrinsicInst>(I)) ||
+          isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
+        Pipelined = false;
+      if (!RM.isFolded(&I) && !isFusedMultiply(I))
+        ++Size;
+    }
+    if (!Pipelined || Size > MaxPipelinedLoopBody)
+      continue;
+    SinkPoints Points(*B, RM);
+    unsigned Units = 0;
+    for (const Instruction *L : Points.Moved)
+      Units += RM.units(L);
+    if (Units)
+      Later[B] += PipelinedLoadFactor * Units + PipelinedLoopRegisters;
+  }
+}
+
+/// Units of loads ptxas issues early in each block of Blocks on top of the
+/// block's own: those of the chains of if-converted guards it heads or is
+/// in (getChainLoads), and those of later iterations of a loop it pipelines
+/// (addPipelinedLoopLoads).
+static ChainLoads getInFlightLoads(ArrayRef<const BasicBlock *> Blocks,
+                                   const RegisterModel &RM) {
+  ChainLoads Later = getChainLoads(Blocks, RM);
+  addPipelinedLoopLoads(Blocks, RM, Later);
+  return Later;
+}
+
 /// ptxas's register limit for F (see RegisterPressure::Limit).
 static unsigned getRegisterLimit(const Function &F) {
   KernelInfo KI = getKernelInfo(F);
@@ -764,7 +944,7 @@ getOwnMaxLive(const Function &F, ArrayRef<const BasicBlock *> Region) {
   unsigned MaxLive = 0, RegionMaxLive = 0;
   RegisterModel RM(F);
   Liveness L(F, RM);
-  auto Later = getChainLoads(getBlocks(F), RM);
+  auto Later = getInFlightLoads(getBlocks(F), RM);
   for (const BasicBlock &BB : F) {
     unsigned Max = blockMaxLive(BB, L.liveOut(&BB), RM, Later.lookup(&BB));
     MaxLive = std::max(MaxLive, Max);
@@ -781,7 +961,7 @@ unsigned getFunctionMaxLive(const Function &F, CalleeMemo &Memo) {
     return It->second;
   RegisterModel RM(F, Memo);
   Liveness L(F, RM);
-  auto Later = getChainLoads(getBlocks(F), RM);
+  auto Later = getInFlightLoads(getBlocks(F), RM);
   unsigned Max = 0;
   for (const BasicBlock &BB : F)
     Max =
@@ -865,7 +1045,7 @@ FunctionPressure::FunctionPressure(const Function &F) : F(&F) {
     return;
   Model = std::make_unique<RegisterModel>(F);
   Liveness L(F, *Model);
-  ChainLoads Later = getChainLoads(getBlocks(F), *Model);
+  ChainLoads Later = getInFlightLoads(getBlocks(F), *Model);
   InFlight.insert(Later.begin(), Later.end());
   for (const BasicBlock &BB : F) {
     const ValueSet &Out = L.liveOut(&BB);
@@ -941,7 +1121,7 @@ static unsigned getRegionMaxLive(ArrayRef<const BasicBlock *> Blocks,
       LiveIn[BB] = std::move(I);
     }
   }
-  ChainLoads Later = getChainLoads(Blocks, RM);
+  ChainLoads Later = getInFlightLoads(Blocks, RM);
   unsigned Max = 0;
   for (const BasicBlock *BB : Blocks)
     Max = std::max(Max, blockMaxLive(*BB, Out[BB], RM, Later.lookup(BB)));
@@ -1167,7 +1347,7 @@ bool FunctionPressure::update(const RegionRewrite &RW) {
 
   // The chains of if-converted guards the region is in: their loads in
   // flight must not change outside it.
-  ChainLoads Later = getChainLoads(getBlocks(*F), RM);
+  ChainLoads Later = getInFlightLoads(getBlocks(*F), RM);
   for (const BasicBlock &BB : *F)
     if (!InRegion.contains(&BB) && Later.lookup(&BB) != InFlight.lookup(&BB))
       return false;

@@ -203,7 +203,8 @@ private:
   llvm::SmallVector<std::pair<const llvm::BasicBlock *, unsigned>, 32> ByMax;
   LiveOutMap LiveOut, LiveIn;
   /// Units of loads of later blocks in flight in each block of a chain of
-  /// if-converted guards (RegisterPressure.cpp, getChainLoads).
+  /// if-converted guards, and of later iterations in a loop ptxas pipelines
+  /// (RegisterPressure.cpp, getInFlightLoads).
   llvm::DenseMap<const llvm::BasicBlock *, unsigned> InFlight;
   unsigned MaxLive = 0;
 };

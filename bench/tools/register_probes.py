@@ -23,6 +23,13 @@ ptxas -arch=sm_90 -v):
           n) sum += w[k] * in[j]`), each arm with E more multiply-adds
           (_st: and a store): ptxas if-converts the arms and issues all the
           loads early (32 registers) up to E = 8, not from E = 16.
+  pipeN_E a loop LLVM leaves rolled, `for (i = tid; i < n; i += 32)`,
+          summing N loads an iteration with E multiply-adds: ptxas unrolls
+          and pipelines it (6 to 16 registers above the body's count) while
+          the body is small (E up to 40 at N = 1, 24 at N = 4); the
+          variants _at (an atomicAdd in the body), _dep (a data-dependent
+          exit), _bdx (stride blockDim.x) and _nou (#pragma nounroll) are
+          not pipelined.
 Prints `kernel ptxas estimate` lines (bench/results/2026-11-26-register-
 model.md).
 """
@@ -93,6 +100,22 @@ def guarded(r, e, store=False):
             "\n  out[i] = sum;\n}\n")
 
 
+def pipelined(n, e, variant=""):
+    """pipeN_E[_variant]: see the module's docstring."""
+    ld = " + ".join(f"a[i + {j} * n]" for j in range(n))
+    more = "".join(f" x = x * 1.01f + {j}.5f;" for j in range(e))
+    step = "blockDim.x" if variant == "bdx" else "32"
+    cond = "i < n && a[i] > 0.0f" if variant == "dep" else "i < n"
+    pragma = "#pragma nounroll\n  " if variant == "nou" else ""
+    at = " atomicAdd(o + 1, x);" if variant == "at" else ""
+    name = f"pipe{n}_{e}" + (f"_{variant}" if variant else "")
+    return (f'extern "C" __global__ void {name}(const float *a, float *o,'
+            f" int n) {{\n  float s = 0.0f;\n  {pragma}"
+            f"for (int i = threadIdx.x; {cond}; i += {step}) {{\n"
+            f"    float x = {ld};{more}{at}\n    s += x;\n  }}\n"
+            f"  o[threadIdx.x] = s;\n}}\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--plugin", default=os.path.join(ROOT, "build", "passes",
@@ -111,6 +134,8 @@ def main():
             for k in (8, 16, 24)]
     src += [guarded(3, e) for e in (0, 4, 8, 16, 32)] + [guarded(3, 0, True),
                                                           guarded(8, 0)]
+    src += [pipelined(n, e) for n in (1, 2, 4) for e in (0, 8, 24, 32, 40, 48)]
+    src += [pipelined(1, 0, v) for v in ("at", "dep", "bdx", "nou")]
     with tempfile.TemporaryDirectory() as tmp:
         cu = os.path.join(tmp, "probes.cu")
         with open(cu, "w") as f:

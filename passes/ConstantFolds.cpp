@@ -23,7 +23,26 @@ using namespace llvm;
 
 namespace divopt {
 
+bool isRoundedMulOrAdd(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_mul_rn_f:
+  case Intrinsic::nvvm_mul_rn_ftz_f:
+  case Intrinsic::nvvm_mul_rn_d:
+  case Intrinsic::nvvm_add_rn_f:
+  case Intrinsic::nvvm_add_rn_ftz_f:
+  case Intrinsic::nvvm_add_rn_d:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool foldsConstantsDifferently(const Instruction &I) {
+  if (isRoundedMulOrAdd(I))
+    return false;
   if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
     switch (II->getIntrinsicID()) {
     case Intrinsic::fma:
@@ -41,12 +60,6 @@ bool foldsConstantsDifferently(const Instruction &I) {
     case Intrinsic::nearbyint:
     case Intrinsic::round:
     case Intrinsic::roundeven:
-    case Intrinsic::nvvm_mul_rn_f:
-    case Intrinsic::nvvm_mul_rn_ftz_f:
-    case Intrinsic::nvvm_mul_rn_d:
-    case Intrinsic::nvvm_add_rn_f:
-    case Intrinsic::nvvm_add_rn_ftz_f:
-    case Intrinsic::nvvm_add_rn_d:
     case Intrinsic::nvvm_fma_rn_f:
     case Intrinsic::nvvm_fma_rn_ftz_f:
     case Intrinsic::nvvm_fma_rn_d:

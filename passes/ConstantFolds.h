@@ -30,6 +30,10 @@ class Value;
 
 namespace divopt {
 
+/// Whether I is NVVM's correctly rounded multiply or add (mul.rn, add.rn),
+/// which the contraction pinner writes and which fold to what they compute.
+bool isRoundedMulOrAdd(const llvm::Instruction &I);
+
 /// Whether a later stage may compute I on constant operands otherwise than
 /// the GPU does at run time: calls and approximate (afn, arcp) or
 /// reassociable floating-point operations; correctly rounded ones (fma,

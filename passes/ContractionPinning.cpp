@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ContractionPinning.h"
+#include "ConstantFolds.h"
 #include "analysis/KernelInfo.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -78,6 +79,8 @@ bool ptxasFolds(const Instruction &I) {
   default:
     break;
   }
+  if (isRoundedMulOrAdd(I))
+    return true;
   const auto *II = dyn_cast<IntrinsicInst>(&I);
   if (!II)
     return false;
@@ -108,12 +111,6 @@ bool ptxasFolds(const Instruction &I) {
   case Intrinsic::nvvm_div_approx_ftz_f:
   case Intrinsic::nvvm_div_full:
   case Intrinsic::nvvm_div_full_ftz:
-  case Intrinsic::nvvm_mul_rn_f:
-  case Intrinsic::nvvm_mul_rn_ftz_f:
-  case Intrinsic::nvvm_mul_rn_d:
-  case Intrinsic::nvvm_add_rn_f:
-  case Intrinsic::nvvm_add_rn_ftz_f:
-  case Intrinsic::nvvm_add_rn_d:
     return true;
   default:
     return false;

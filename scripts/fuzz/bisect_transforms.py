@@ -9,6 +9,10 @@ one rewrite a GPU mismatch comes from.
     scripts/fuzz/bisect_transforms.py --verdicts RESULTS.tsv \\
         --transforms .carry/bisect/s34.transforms.txt
 
+--split-shapes bisects a kernel of gen_kernel.py --split-shapes (a
+campaign of build_pack.py --split-shapes): kernel-split's rewrite counts
+as one, and the runner runs each prefix's launch plan.
+
 The first form compiles the kernel with every rewrite to count them (the
 remarks of committed rewrites, in order), then packs the pair (clang -O3,
 DivOpt) once per count N = 1..T, entry s<SEED>-t<N>, where the DivOpt side
@@ -48,7 +52,7 @@ def count(args, families):
         src = os.path.join(tmp, "k.cu")
         with open(src, "w") as f:
             f.write(gen_kernel.generate(args.seed, {}, args.fp, False,
-                                        families))
+                                        families, args.split_shapes))
         rc, err = variants.compile_ptx(src, os.path.join(tmp, "k.ptx"),
                                        args.variant, args.seed,
                                        fp_mode=args.fp_mode)
@@ -65,7 +69,7 @@ def pack(args):
                  f"{args.seed}: nothing to bisect")
     jobs = [build_pack.Job(f"s{args.seed}-t{n}", args.seed, "", args.fp,
                            args.fp_mode, (args.variant,), False, families,
-                           False, limit=n)
+                           False, limit=n, split_shapes=args.split_shapes)
             for n in range(1, len(remarks) + 1)]
     work = args.work or os.path.join(variants.ROOT, "build", "fuzz",
                                      f"bisect-s{args.seed}")
@@ -122,6 +126,8 @@ def main(argv=None):
     ap.add_argument("--fp-mode", choices=sorted(variants.FP_MODES),
                     default=variants.DEFAULT_FP_MODE)
     ap.add_argument("--meld-family", default="")
+    ap.add_argument("--split-shapes", action="store_true",
+                    help="the kernel of gen_kernel.py --split-shapes")
     ap.add_argument("--variant", choices=("divopt", "auto"), default="divopt",
                     help="forced pipeline (DIVOPT_FUZZ_PIPELINE overrides "
                          "it) or the automatic one")
@@ -138,9 +144,11 @@ def main(argv=None):
     if args.seed is None or not args.output:
         ap.error("packing needs --seed and -o")
     try:
-        gen_kernel.parse_meld_family(args.meld_family)
+        families = gen_kernel.parse_meld_family(args.meld_family)
     except ValueError as e:
         ap.error(str(e))
+    if families and args.split_shapes:
+        ap.error("--split-shapes does not take --meld-family")
     return pack(args)
 
 

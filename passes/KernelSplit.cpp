@@ -392,6 +392,7 @@ RegionCosts getRegionCosts(Function &F, ArrayRef<BlockCost> Blocks,
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   FunctionProfile FP = getFunctionProfile(F, FAM);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   RegionCosts C;
   C.Ways.assign(R.Ways.size(), Phase());
   for (const BlockCost &B : Blocks) {
@@ -399,8 +400,16 @@ RegionCosts getRegionCosts(Function &F, ArrayRef<BlockCost> Blocks,
     Phase &P = Region == SplitRegions::Prologue   ? C.Prologue
                : Region == SplitRegions::Epilogue ? C.Epilogue
                                                   : C.Ways[Region];
-    P.Cost += B.Trips * B.Cost;
-    P.Latency += B.Trips * B.Latency;
+    // A way's block, or one after the join, as often as the profile saw
+    // warps reach it from the branch or the join.
+    double Reach = 1;
+    if (Region >= 0)
+      Reach = getProfiledReach(*B.BB, *DB.Term->getParent(), DT, FP);
+    else if (Region == SplitRegions::Epilogue && DB.Join &&
+             DT.dominates(DB.Join, B.BB))
+      Reach = getProfiledReach(*B.BB, *DB.Join, DT, FP);
+    P.Cost += B.Trips * Reach * B.Cost;
+    P.Latency += B.Trips * Reach * B.Latency;
   }
   if (const profile::BranchRecord *B = FP.getBranch(*DB.Term);
       B && B->Ways.size() == R.Ways.size()) {

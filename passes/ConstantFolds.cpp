@@ -212,23 +212,30 @@ bool hasConstantOperands(const Instruction &I, const ConstantPropagation &P) {
 
 } // namespace
 
-const Instruction *findOperandMadeConstant(const Function &Original,
-                                           const ValueToValueMapTy &VMap,
-                                           const Function &Part) {
-  std::optional<ConstantPropagation> Before, After;
+RunTimeOperands::RunTimeOperands(const Function &Original) {
+  std::optional<ConstantPropagation> P;
   for (const Instruction &I : instructions(Original)) {
     if (!foldsConstantsDifferently(I))
       continue;
-    const auto *Copy = dyn_cast_or_null<Instruction>(VMap.lookup(&I));
-    if (!Copy || Copy->getFunction() != &Part)
+    if (!P)
+      P.emplace(Original);
+    if (!hasConstantOperands(I, *P))
+      Operations.push_back(&I);
+  }
+}
+
+const Instruction *
+RunTimeOperands::findMadeConstant(const ValueToValueMapTy &VMap,
+                                  const Function &Copy) const {
+  std::optional<ConstantPropagation> P;
+  for (const Instruction *I : Operations) {
+    const auto *C = dyn_cast_or_null<Instruction>(VMap.lookup(I));
+    if (!C || C->getFunction() != &Copy)
       continue;
-    if (!Before) {
-      Before.emplace(Original);
-      After.emplace(Part);
-    }
-    if (After->isLive(Copy->getParent()) &&
-        hasConstantOperands(*Copy, *After) && !hasConstantOperands(I, *Before))
-      return &I;
+    if (!P)
+      P.emplace(Copy);
+    if (P->isLive(C->getParent()) && hasConstantOperands(*C, *P))
+      return I;
   }
   return nullptr;
 }

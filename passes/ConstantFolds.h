@@ -20,6 +20,7 @@
 #ifndef DIVOPT_PASSES_CONSTANTFOLDS_H
 #define DIVOPT_PASSES_CONSTANTFOLDS_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace llvm {
@@ -47,14 +48,22 @@ bool foldsConstantsDifferently(const llvm::Instruction &I);
 /// more.
 bool isComputedFromConstants(const llvm::Value *V, unsigned Depth = 0);
 
-/// An instruction of Original that foldsConstantsDifferently, whose copy in
-/// Part (VMap maps Original's values to Part's) has constant operands once
-/// constants are propagated along the edges that can run, where the
-/// original's operands are not constant: the first such, or null.
-const llvm::Instruction *
-findOperandMadeConstant(const llvm::Function &Original,
-                        const llvm::ValueToValueMapTy &VMap,
-                        const llvm::Function &Part);
+/// The operations of a function that foldsConstantsDifferently whose
+/// operands are run-time values, once constants are propagated along the
+/// edges that can run: found once for a kernel, then asked of each copy
+/// that specializes it (a kernel-split part).
+class RunTimeOperands {
+public:
+  explicit RunTimeOperands(const llvm::Function &Original);
+
+  /// The first of them whose copy in Copy (VMap maps the original's values
+  /// to Copy's) has constant operands there, or null.
+  const llvm::Instruction *findMadeConstant(const llvm::ValueToValueMapTy &VMap,
+                                            const llvm::Function &Copy) const;
+
+private:
+  llvm::SmallVector<const llvm::Instruction *, 8> Operations;
+};
 
 } // namespace divopt
 

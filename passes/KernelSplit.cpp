@@ -260,14 +260,6 @@ Function *copyKeptAndCut(Function &F, Instruction &Term, BasicBlock *Entry,
   return Part;
 }
 
-/// What a remark calls I: its callee, or its opcode.
-std::string getOperationName(const Instruction &I) {
-  if (const auto *Call = dyn_cast<CallBase>(&I))
-    if (const Function *Callee = Call->getCalledFunction())
-      return Callee->getName().str();
-  return I.getOpcodeName();
-}
-
 /// The IR of Part, its name left out.
 std::string printBody(Function &Part) {
   std::string Name = Part.getName().str(), S;
@@ -582,6 +574,7 @@ private:
   std::optional<unsigned> OriginalRegisters, ExactOriginalRegisters;
   SmallVector<BlockCost, 32> BlockCosts;
   std::optional<KernelAccesses> Accesses;
+  std::optional<RunTimeOperands> RunTime;
 };
 
 } // namespace
@@ -684,10 +677,13 @@ std::optional<Candidate> Splitter::evaluate(const DivergentBranch &DB,
     ValueToValueMapTy VMap;
     P.F =
         buildPart(F, *DB.Term, Entries[Way], F.getName() + ".candidate", VMap);
-    if (const Instruction *I = findOperandMadeConstant(F, VMap, *P.F)) {
-      std::string Way = P.Suffix, Op = getOperationName(*I);
+    if (!RunTime)
+      RunTime.emplace(F);
+    if (const Instruction *I = RunTime->findMadeConstant(VMap, *P.F)) {
+      const auto *Call = dyn_cast<CallBase>(I);
       missed(*DB.Term, "ApproximationMadeConstant",
-             "in the part for the " + Way + " way the operands of " + Op +
+             "in the part for the " + P.Suffix + " way the operands of " +
+                 (Call ? getCalleeName(*Call) : I->getOpcodeName()) +
                  " would be constants, which ptxas evaluates at compile "
                  "time, exactly rounded, where the kernel computes them at "
                  "run time with the GPU's approximation");

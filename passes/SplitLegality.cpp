@@ -60,12 +60,6 @@ SplitRegions getSplitRegions(const DivergentBranch &DB) {
   return R;
 }
 
-namespace {
-
-SplitRefusal refuse(StringRef Name, const Twine &Why) {
-  return {Name, Why.str()};
-}
-
 StringRef getCalleeName(const CallBase &CB) {
   if (const Function *Callee = CB.getCalledFunction())
     return Callee->getName();
@@ -73,6 +67,12 @@ StringRef getCalleeName(const CallBase &CB) {
   if (CB.isInlineAsm())
     return "inline asm";
   return "an indirect callee";
+}
+
+namespace {
+
+SplitRefusal refuse(StringRef Name, const Twine &Why) {
+  return {Name, Why.str()};
 }
 
 bool isSharedMemory(const Value *V) {

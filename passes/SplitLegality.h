@@ -39,6 +39,7 @@
 
 namespace llvm {
 class BasicBlock;
+class CallBase;
 class DominatorTree;
 class Function;
 class Instruction;
@@ -50,6 +51,10 @@ class StoreInst;
 namespace divopt {
 
 struct DivergentBranch;
+
+/// What a remark calls CB's callee: its name, "inline asm" or "an indirect
+/// callee".
+llvm::StringRef getCalleeName(const llvm::CallBase &CB);
 
 /// Why a kernel or a branch cannot be split: a remark name and a reason,
 /// written when read. A reason that names an instruction prints it, which

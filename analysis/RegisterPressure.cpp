@@ -324,16 +324,23 @@ private:
     });
   }
 
+  /// Adds Delta (+1 or -1) to AF's count in Sizes; returns whether the
+  /// count reached or left the family's least size.
+  bool countIn(DenseMap<AddressFamily, unsigned> &Sizes,
+               const AddressFamily &AF, int Delta) {
+    unsigned Min = getMinFamilySize(AF, Delta);
+    unsigned &Size = Sizes[AF];
+    bool Had = Size >= Min;
+    Size += Delta;
+    bool Crossed = Had != (Size >= Min);
+    forgetIfEmpty(AF);
+    return Crossed;
+  }
+
   /// Counts a GEP of family AF, folded or not, in AllFamilySize (Delta +1
   /// or -1); returns whether the family reached or left its least size.
   bool countFamily(const AddressFamily &AF, int Delta) {
-    unsigned Min = getMinFamilySize(AF, Delta);
-    unsigned &Size = AllFamilySize[AF];
-    bool Had = Size >= Min;
-    Size += Delta;
-    bool Has = Size >= Min;
-    forgetIfEmpty(AF);
-    return Had != Has;
+    return countIn(AllFamilySize, AF, Delta);
   }
 
   /// Drops AF's least size once no GEP counts in it: another family may
@@ -347,16 +354,11 @@ private:
   /// -1), and the family's base in BaseUnits; returns whether BaseUnits
   /// changed.
   bool countFamilyMember(const AddressFamily &AF, int Delta) {
-    unsigned Min = getMinFamilySize(AF, Delta);
-    unsigned &Size = FamilySize[AF];
-    bool Had = Size >= Min;
-    Size += Delta;
-    bool Has = Size >= Min;
-    forgetIfEmpty(AF);
-    if (Had == Has)
+    if (!countIn(FamilySize, AF, Delta))
       return false;
+    // Crossed upwards when a member came, downwards when one went.
     unsigned &Extra = BaseUnits[AF.second];
-    Extra = Has ? Extra + 2 : Extra - 2;
+    Extra = Delta > 0 ? Extra + 2 : Extra - 2;
     if (!Extra)
       BaseUnits.erase(AF.second);
     return true;

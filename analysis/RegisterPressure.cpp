@@ -703,6 +703,16 @@ static SmallVector<const BasicBlock *, 32> getBlocks(const Function &F) {
 /// the corpus's fitting half is flat from 16 to 24).
 constexpr unsigned MaxIfConvertedArm = 24;
 
+/// Units of the loads of B that ptxas may issue early (SinkPoints::Moved).
+static unsigned getMovableLoadUnits(const BasicBlock &B,
+                                    const RegisterModel &RM) {
+  SinkPoints Points(B, RM);
+  unsigned Units = 0;
+  for (const Instruction *L : Points.Moved)
+    Units += RM.units(L);
+  return Units;
+}
+
 /// Chains of if-converted guards: a block ending in a conditional branch
 /// whose arm, or two arms, are small blocks joining again at once (a
 /// triangle or a diamond), its join the head of the next, and so on
@@ -754,13 +764,6 @@ static ChainLoads getChainLoads(ArrayRef<const BasicBlock *> Blocks,
       return Link{{S0, S1}, J};
     return std::nullopt;
   };
-  auto Loads = [&](const BasicBlock *B) {
-    SinkPoints Points(*B, RM);
-    unsigned Units = 0;
-    for (const Instruction *L : Points.Moved)
-      Units += RM.units(L);
-    return Units;
-  };
   SmallDenseMap<const BasicBlock *, Link, 16> Links;
   SmallPtrSet<const BasicBlock *, 16> Joins;
   for (const BasicBlock *B : Blocks)
@@ -787,7 +790,7 @@ static ChainLoads getChainLoads(ArrayRef<const BasicBlock *> Blocks,
       if (Units)
         Later[B] = Units;
       if (Arm)
-        Units += Loads(B);
+        Units += getMovableLoadUnits(*B, RM);
     }
   }
   return Later;
@@ -898,11 +901,7 @@ static void addPipelinedLoopLoads(ArrayRef<const BasicBlock *> Blocks,
     }
     if (!Pipelined || Size > MaxPipelinedLoopBody)
       continue;
-    SinkPoints Points(*B, RM);
-    unsigned Units = 0;
-    for (const Instruction *L : Points.Moved)
-      Units += RM.units(L);
-    if (Units)
+    if (unsigned Units = getMovableLoadUnits(*B, RM))
       Later[B] += PipelinedLoadFactor * Units + PipelinedLoopRegisters;
   }
 }

@@ -241,7 +241,8 @@ def predict(args):
     with tempfile.TemporaryDirectory() as tmp:
         P = Predictor(args, tmp)
         for bench, config, params, kernel in configs_of(args.configs):
-            source, defines, opt_flags = inputs(bench, params_of(params))
+            parsed = params_of(params)
+            source, defines, opt_flags = inputs(bench, parsed)
             ir = P.device_ir(source, defines)
             for kind, table in (("transform", TRANSFORMS), ("hand", HAND)):
                 for variant, (_, pipeline) in table[bench].items():
@@ -259,8 +260,7 @@ def predict(args):
             # What other passes of the pipeline took goes in a row of its
             # own (natural-float SYN-ITDELAY is melded, not delayed).
             variant, pipeline = AUTO[bench]
-            plain = P.device_ir(source, [],
-                                reqntid=launch_block(params_of(params)))
+            plain = P.device_ir(source, [], reqntid=launch_block(parsed))
             for kind, at, flags in (("auto", plain, []),
                                     ("auto-profile", ir, opt_flags)):
                 everything = P.predict(at, pipeline, flags).get(kernel, [])

@@ -2,7 +2,8 @@
 """Packs one fuzz kernel against several references, to tell a DivOpt bug
 from a toolchain that miscompiles the reference itself.
 
-    scripts/fuzz/toolchain_pack.py --seed 220 [--edits E]
+    scripts/fuzz/toolchain_pack.py --seed 220 [--edits E] [--fp natural
+        --fp-mode default] [--split-shapes] [--variant auto]
     # GPU (carry .carry/fuzz-ptx):
     bench/fuzz/run-campaign.sh .carry/fuzz-ptx/toolchain-s220.tar.xz
 
@@ -45,11 +46,11 @@ def run(cmd):
         raise SystemExit(f"error: {' '.join(cmd)} failed:\n{p.stdout}")
 
 
-def compile_clang_o0(src, out):
+def compile_clang_o0(src, out, fp_mode):
     """clang -O0 instead of -O3, otherwise the campaign's base compile."""
     cmd = [variants.clang()] + [
         "-O0" if f == "-O3" else f for f in variants.COMMON_FLAGS] + \
-        variants.FP_MODES[variants.DEFAULT_FP_MODE] + [
+        variants.FP_MODES[fp_mode] + [
         f"--cuda-path={variants.cuda_path()}", "-S", src, "-o", out]
     run(cmd)
 
@@ -62,6 +63,16 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--edits", default="")
+    # The kernel as the campaign that found the mismatch generated and
+    # compiled it (build_pack.py's options of the same names).
+    ap.add_argument("--fp", choices=gen_kernel.FP_STYLES, default="explicit")
+    ap.add_argument("--fp-mode", choices=sorted(variants.FP_MODES),
+                    default=variants.DEFAULT_FP_MODE)
+    ap.add_argument("--split-shapes", action="store_true",
+                    help="the kernel of gen_kernel.py --split-shapes")
+    ap.add_argument("--variant", choices=("divopt", "auto"), default="divopt",
+                    help="DivOpt's side: the forced pipeline or the "
+                         "automatic one")
     ap.add_argument("-o", "--output")
     ap.add_argument("--work")
     args = ap.parse_args(argv)
@@ -81,15 +92,17 @@ def main(argv=None):
     src = os.path.join(work, "k.cu")
     with open(src, "w") as f:
         f.write(gen_kernel.generate(args.seed,
-                                    gen_kernel.parse_edits(args.edits)))
+                                    gen_kernel.parse_edits(args.edits),
+                                    args.fp, split_shapes=args.split_shapes))
     ptx = {}
-    for variant in ("base", "divopt"):
-        ptx[variant] = os.path.join(work, f"{variant}.ptx")
-        rc, err = variants.compile_ptx(src, ptx[variant], variant, args.seed)
+    for side, variant in (("base", "base"), ("divopt", args.variant)):
+        ptx[side] = os.path.join(work, f"{side}.ptx")
+        rc, err = variants.compile_ptx(src, ptx[side], variant, args.seed,
+                                       fp_mode=args.fp_mode)
         if rc:
             raise SystemExit(f"error: the {variant} compile failed:\n{err}")
     ptx["clang0"] = os.path.join(work, "clang0.ptx")
-    compile_clang_o0(src, ptx["clang0"])
+    compile_clang_o0(src, ptx["clang0"], args.fp_mode)
     # (PTX, ptxas -O level) of each side of each pair.
     sides = {"base": ("base", 3), "divopt": ("divopt", 3),
              "base-px0": ("base", 0), "divopt-px0": ("divopt", 0),
@@ -100,7 +113,8 @@ def main(argv=None):
              ("-div-clang0", "divopt", "clang0")]
     jobs = []
     for suffix, left, right in pairs:
-        job = build_pack.Job(name + suffix, args.seed, args.edits)
+        job = build_pack.Job(name + suffix, args.seed, args.edits, args.fp,
+                             args.fp_mode, split_shapes=args.split_shapes)
         # write_pack() takes each pair's files as NAME.base.* and
         # NAME.divopt.*.
         for slot, side in (("base", left), ("divopt", right)):

@@ -15,6 +15,11 @@ For every kernel: the estimate of `print<divopt-cost>` and the count
 subset: Spearman's rho and the mean absolute error; exits 1 when a subset
 misses --min-rho or --max-mae.
 
+--registers minimum checks, instead of an estimate, the fewest registers
+ptxas compiles each kernel with, spilling nothing: what any estimate of a
+kernel's register need reaches at best, since the count ptxas reports by
+default is that need plus what its scheduling chooses to use above it.
+
 --sample N checks N fuzz seeds and N files of each other subset, chosen
 with a fixed seed (--sample-seed; the bench and lit files by a hash of
 their paths, so that a new file takes at most one file's place), so that
@@ -87,13 +92,28 @@ def measure(path, tools, tmp, tag, reuse=False):
             act = cr.ptxas_counts(ir, tools, os.path.join(tmp, f"{tag}.ptx"))
             with open(counts, "w") as f:
                 json.dump(act, f)
-        est = cr.estimates(ir, tools)
+        if tools["mode"] == "minimum":
+            est = minimums(os.path.join(tmp, f"{tag}.ptx"), act, tools,
+                           os.path.join(tmp, f"{tag}.minimum.json"), reuse)
+        else:
+            est = cr.estimates(ir, tools)
     except subprocess.CalledProcessError as e:
         print(f"skipped {path}: {(e.stderr or '').strip()[:200]}",
               file=sys.stderr)
         return []
     name = os.path.relpath(path, ROOT) if path.startswith(ROOT) else os.path.basename(path)
     return [(name, k, est[k], r) for k, r in act.items() if k in est]
+
+
+def minimums(ptx, counts, tools, cache, reuse):
+    """{kernel: ptxas's fewest registers without spills}, kept in `cache`."""
+    if reuse and os.path.exists(cache):
+        with open(cache) as f:
+            return json.load(f)
+    found = {k: cr.ptxas_minimum(ptx, k, r, tools) for k, r in counts.items()}
+    with open(cache, "w") as f:
+        json.dump(found, f)
+    return found
 
 
 def thresholds(text, subsets):
@@ -136,10 +156,13 @@ def main():
     ap.add_argument("--max-mae", default="3.0",
                     help="the largest mean absolute error, likewise")
     ap.add_argument("--subsets", default="fuzz,ours,apps")
-    ap.add_argument("--registers", choices=("estimate", "ptxas"),
+    ap.add_argument("--registers", choices=("estimate", "ptxas", "minimum"),
                     default="estimate",
-                    help="check the static estimate (the default) or the "
-                    "exact mode's counts (-divopt-registers=ptxas)")
+                    help="check the static estimate (the default), the "
+                    "exact mode's counts (-divopt-registers=ptxas), or "
+                    "the fewest registers ptxas can compile each kernel "
+                    "with (a -maxrregcount search: the most any estimate "
+                    "of register need can reach)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--csv", help="write every kernel's row here")
     ap.add_argument("--report", help="write a markdown summary here")
@@ -151,7 +174,8 @@ def main():
     tools = {"opt": f"{args.tools}/opt", "llc": f"{args.tools}/llc",
              "clang": f"{args.tools}/clang++", "plugin": args.plugin,
              "ptxas": f"{args.cuda}/bin/ptxas", "cuda": args.cuda,
-             "opt_args": [] if args.registers == "estimate" else
+             "mode": args.registers,
+             "opt_args": [] if args.registers != "ptxas" else
              ["-divopt-registers=ptxas", f"-divopt-ptxas={args.cuda}/bin/ptxas"]}
     rng = random.Random(args.sample_seed)
     subsets = args.subsets.split(",")

@@ -42,6 +42,35 @@ def ptxas_counts(ir, tools, ptx):
     return {k: regs for k, (regs, _) in parse_ptxas_resources(err).items()}
 
 
+# The least -maxrregcount ptxas keeps for sm_90 (it raises any lower one).
+SM90_LEAST_LIMIT = 24
+
+
+def ptxas_minimum(ptx, kernel, count, tools):
+    """The fewest registers ptxas compiles `kernel` of `ptx` with, spilling
+    nothing: the least count it reports under a -maxrregcount that leaves it
+    no spills (a binary search below its own `count`). ptxas raises a limit
+    under 24 to 24 on sm_90 and ignores it for a kernel with launch bounds;
+    the count it reports is what counts. The ceiling of any estimate of a
+    kernel's register need: what ptxas uses above it is its choice."""
+    def compile_at(limit):
+        err = run([tools["ptxas"], "-arch=sm_90", "-v", "-e", kernel,
+                   f"-maxrregcount={limit}", ptx, "-o", os.devnull]).stderr
+        spilled = any(int(n) for n in
+                      re.findall(r"(\d+) bytes spill (?:stores|loads)", err))
+        return spilled, parse_ptxas_resources(err)[kernel][0]
+    best, lo, hi = count, min(SM90_LEAST_LIMIT, count), count
+    while lo < hi:
+        mid = (lo + hi) // 2
+        spilled, used = compile_at(mid)
+        if spilled:
+            lo = mid + 1
+        else:
+            best = min(best, used)
+            hi = mid
+    return best
+
+
 def parse_ptxas_resources(text):
     """{kernel: (registers, static shared bytes)} from `ptxas -v`'s report."""
     found, kernel = {}, None

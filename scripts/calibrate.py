@@ -17,7 +17,11 @@
         probability (!prof through the sources' DIVOPT_* macros), the switch
         rate of LOOP-ADVANCE (-divopt-assume-switch-rate) and the trip
         counts of KERNEL-SPLIT (test/kernel-split/Inputs/split-latency.cu,
-        the bench's kernels with them written in). It also records the
+        the bench's kernels with them written in). MCML's configurations
+        (an mcml.csv of scripts/mcml-gpu.sh among the --configs) are its
+        inputs, each predicted with the profile collected from it
+        (--mcml-profiles), as the measured per-input builds were made
+        (scripts/mcml-build.sh). It also records the
         automatic pipeline's decision for each configuration, with the
         block size stated in the code (reqntid) and no profile.
         bench/results/calibration-predictions.csv is its committed output.
@@ -83,6 +87,12 @@ TRANSFORMS = {
         # The N-Queens searches' meld where the cost model refuses it.
         "divopt-forced": ("branch-dist", BRANCH_DIST),
     },
+    # A real Monte Carlo code: iteration delaying forced on clang -O3's
+    # code, guided by each input's profile (scripts/mcml-build.sh).
+    "mcml": {
+        "DivOpt-delay-majority-pgo": ("majority", ITDELAY["majority"]),
+        "DivOpt-delay-rr-pgo": ("rr", ITDELAY["rr"]),
+    },
 }
 HAND = {
     "itdelay": {
@@ -97,6 +107,7 @@ HAND = {
         "hand-split": ("loop-split", f"function(loop-split<force>,{CLEANUP})"),
     },
     "meld": {"hand-meld": ("branch-dist", BRANCH_DIST)},
+    "mcml": {},
 }
 # The automatic pipeline, and the bench variant that measures it.
 AUTO = {
@@ -106,12 +117,23 @@ AUTO = {
     "split": ("clang-O3+DivOpt", "divopt"),
     "loopsplit": ("loop-split", f"function(loop-split,{CLEANUP})"),
     "meld": ("clang-O3+DivOpt", "divopt"),
+    "mcml": ("clang-O3+DivOpt", "divopt"),
 }
+# Where the profile-guided build is a variant of its own (measured per
+# input), the automatic decision with a profile is judged by it.
+AUTO_PROFILE_VARIANT = {"mcml": "DivOpt-pgo"}
+# The flags every MCML build is compiled with (scripts/mcml-build.sh): no
+# contraction, IEEE square roots.
+MCML_FLAGS = ["-ffp-contract=off", "-mllvm",
+              "-nvvm-reflect-add=__CUDA_PREC_SQRT=1"]
+MCML_PROFILES = os.path.join(ROOT, "bench", "results",
+                             "2026-11-26-h100-mcml-profiles.tar")
 # The pass of each benchmark's transform: the automatic decision counts its
 # remarks only (SYN-BRDIS's 128-constant kernel is delayed, not melded).
 PASS = {"itdelay": "divopt-iter-delay", "loopadv": "divopt-iter-delay",
         "brdis": "divopt-branch-dist", "split": "divopt-kernel-split",
-        "loopsplit": "divopt-loop-split", "meld": "divopt-branch-dist"}
+        "loopsplit": "divopt-loop-split", "meld": "divopt-branch-dist",
+        "mcml": "divopt-iter-delay"}
 SPEEDUP = re.compile(r"predicted speedup ([0-9.]+)x")
 COST = re.compile(r"cost ([0-9.]+) -> ([0-9.]+)[,;]")
 
@@ -131,24 +153,32 @@ def launch_block(params):
     return int(params.get("block", BLOCK))
 
 
-def inputs(bench, params):
-    """(source, clang -D flags, opt flags) stating a configuration's inputs."""
+def inputs(bench, params, profiles=None):
+    """(source, compile flags, clang -D flags, opt flags) stating a
+    configuration's inputs: the flags every build of the bench takes, and
+    those of this configuration."""
     kernels = os.path.join(ROOT, "bench", "kernels")
+    if bench == "mcml":
+        # The profile collected from the input gives the launch and the
+        # branches' behaviour.
+        profile = os.path.join(profiles, f"{params['input']}.profile")
+        return (os.path.join(ROOT, "bench", "mcml", "mcml.cu"), MCML_FLAGS,
+                [], [f"-divopt-profile-use={profile}"])
     opt_flags = [f"-divopt-assume-block-size={launch_block(params)}"]
     if params.get("grid") == "sm":
         # A profile's launch record of a grid of a block per SM.
         opt_flags.append(GRID_OF_SM)
     if bench == "itdelay":
-        return (os.path.join(kernels, "itdelay.cu"),
+        return (os.path.join(kernels, "itdelay.cu"), [],
                 [f"-DDIVOPT_FUSED_PROBABILITY={float(params['f'])}"], opt_flags)
     if bench == "loopadv":
-        return (os.path.join(kernels, "loopadv.cu"), [],
+        return (os.path.join(kernels, "loopadv.cu"), [], [],
                 opt_flags + [f"-divopt-assume-switch-rate={float(params['p'])}"])
     if bench == "split":
         return (os.path.join(ROOT, "test", "kernel-split", "Inputs",
-                             "split-latency.cu"),
+                             "split-latency.cu"), [],
                 [f"-DDIVOPT_HEAVY_SHARE={float(params['share'])}"], opt_flags)
-    return os.path.join(kernels, f"{bench}.cu"), [], opt_flags
+    return os.path.join(kernels, f"{bench}.cu"), [], [], opt_flags
 
 
 def parse_remarks(path):
@@ -213,6 +243,12 @@ class Predictor:
         return self.ir[key]
 
     def predict(self, ir, pipeline, opt_flags):
+        if pipeline != "divopt" and any(
+                f.startswith("-divopt-profile-use=") for f in opt_flags):
+            # The default pipeline reads the profile itself; a pipeline
+            # named pass by pass, as clang's -divopt-pipeline runs it,
+            # reads it first.
+            pipeline = f"divopt-profile-use,{pipeline}"
         key = (ir, pipeline, tuple(opt_flags))
         if key not in self.remarks:
             yaml = os.path.join(self.tmp, f"r{len(self.remarks)}.yaml")
@@ -225,6 +261,11 @@ class Predictor:
         return self.remarks[key]
 
 
+def config_of(row):
+    """A bench CSV row's configuration: mcml.csv names it its input."""
+    return row.get("config") or row["input"]
+
+
 def configs_of(paths):
     """(benchmark, config, params, kernel) of every configuration measured."""
     seen = {}
@@ -232,7 +273,10 @@ def configs_of(paths):
         with open(path) as f:
             for r in csv.DictReader(f):
                 if r["variant"] == "clang-O3" and r["benchmark"] in TRANSFORMS:
-                    seen[(r["benchmark"], r["config"])] = (r["params"], r["kernels"])
+                    c = config_of(r)
+                    params = r.get("params") or f"input={c}"
+                    seen[(r["benchmark"], c)] = (params, r.get("kernels") or
+                                                 r["benchmark"])
     return [(b, c, p, k) for (b, c), (p, k) in seen.items()]
 
 
@@ -240,18 +284,24 @@ def predict(args):
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         P = Predictor(args, tmp)
-        for bench, config, params, kernel in configs_of(args.configs):
+        configs = configs_of(args.configs)
+        profiles = os.path.join(tmp, "profiles")
+        if any(b == "mcml" for b, *_ in configs):
+            os.makedirs(profiles)
+            subprocess.run(["tar", "xf", args.mcml_profiles, "-C", profiles],
+                           check=True)
+        for bench, config, params, kernel in configs:
             parsed = params_of(params)
-            source, defines, opt_flags = inputs(bench, parsed)
-            ir = P.device_ir(source, defines)
+            source, flags, defines, opt_flags = inputs(bench, parsed, profiles)
+            ir = P.device_ir(source, flags + defines)
             for kind, table in (("transform", TRANSFORMS), ("hand", HAND)):
                 for variant, (_, pipeline) in table[bench].items():
                     # A build the cost model decides was made without a
                     # profile: it knew no grid, and refused what the grid
                     # would have made pay.
-                    flags = (opt_flags if "force" in pipeline else
+                    given = (opt_flags if "force" in pipeline else
                              [f for f in opt_flags if f != GRID_OF_SM])
-                    got = P.predict(ir, pipeline, flags).get(kernel, [])
+                    got = P.predict(ir, pipeline, given).get(kernel, [])
                     rows.append((bench, config, variant, kind, kernel,
                                  f"{combine(got):.4f}", len(got)))
             # The automatic decision where the code states the launch shape
@@ -260,10 +310,12 @@ def predict(args):
             # What other passes of the pipeline took goes in a row of its
             # own (natural-float SYN-ITDELAY is melded, not delayed).
             variant, pipeline = AUTO[bench]
-            plain = P.device_ir(source, [], reqntid=launch_block(parsed))
-            for kind, at, flags in (("auto", plain, []),
+            plain = P.device_ir(source, flags, reqntid=launch_block(parsed))
+            for kind, at, given in (("auto", plain, []),
                                     ("auto-profile", ir, opt_flags)):
-                everything = P.predict(at, pipeline, flags).get(kernel, [])
+                if kind == "auto-profile":
+                    variant = AUTO_PROFILE_VARIANT.get(bench, variant)
+                everything = P.predict(at, pipeline, given).get(kernel, [])
                 got = [g for g in everything if g[2] == PASS[bench]]
                 rows.append((bench, config, variant, kind, kernel,
                              f"{combine(got):.4f}", len(got)))
@@ -318,7 +370,7 @@ def report(args):
         with open(path) as f:
             for r in csv.DictReader(f):
                 if r["speedup"]:
-                    measured[(r["benchmark"], r["config"], r["variant"])] = float(r["speedup"])
+                    measured[(r["benchmark"], config_of(r), r["variant"])] = float(r["speedup"])
                     source[r["benchmark"]] = (os.path.basename(path),
                                               r.get("device", "?"),
                                               r.get("commit", "?")[:12])
@@ -418,6 +470,9 @@ def main():
     p.add_argument("--cuda", default="/usr/local/cuda")
     p.add_argument("--configs", action="append", required=True,
                    help="a bench CSV whose configurations to predict")
+    p.add_argument("--mcml-profiles", default=MCML_PROFILES,
+                   help="the profiles MCML's per-input builds were made "
+                   "with (a tar of <input>.profile)")
     p.add_argument("-o", "--output", required=True)
     r = sub.add_parser("report")
     r.add_argument("--bench", action="append", required=True,

@@ -12,6 +12,10 @@
 #                    default pipeline guided by each input's profile
 #                    (-divopt-profile-use; remarks beside), timed by
 #                    scripts/mcml-gpu.sh as DivOpt-pgo on its own input
+#   mcml.delay-<s>-pgo.<input>.ptx  likewise, iteration delaying alone
+#                    forced with strategy s (majority, round-robin) on
+#                    clang -O3's code, its costs from the input's profile:
+#                    what scripts/calibrate.py predicts for MCML
 # All are built without FMA contraction and with IEEE sqrt, so that they
 # compute the same per-thread float operations and their tallies can be
 # compared bit for bit (bench/mcml/README.md says why); the script checks
@@ -77,6 +81,14 @@ if [ -n "${MCML_PROFILES:-}" ]; then
       -mllvm -divopt-profile-use="$out/mcml.$input.profile" \
       -Rpass=divopt -Rpass-missed=divopt 2>"$out/mcml.pgo.$input.remarks.txt"
     variants+=("pgo.$input")
+    for s in majority round-robin; do
+      "${clang[@]}" "$src" -o "$out/mcml.delay-$s-pgo.$input.ptx" \
+        -Xarch_device -fpass-plugin="$plugin" \
+        -mllvm "-divopt-pipeline=function(iter-delay<$s;force>,divopt-cleanup)" \
+        -mllvm -divopt-profile-use="$out/mcml.$input.profile" \
+        -Rpass=divopt 2>"$out/mcml.delay-$s-pgo.$input.remarks.txt"
+      variants+=("delay-$s-pgo.$input")
+    done
   done
 fi
 

@@ -14,7 +14,9 @@
 # per input instead, on other seeds and a quarter of the photons, and
 # writes $OUT/mcml-profiles.tar for MCML_PROFILES=... scripts/mcml-build.sh;
 # the per-input builds that makes (mcml.pgo.<input>.ptx) are then timed as
-# DivOpt-pgo.
+# DivOpt-pgo, and its forced delays guided by the same profiles
+# (mcml.delay-<s>-pgo.<input>.ptx) as DivOpt-delay-majority-pgo and
+# DivOpt-delay-rr-pgo: the rows scripts/calibrate.py predicts.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -73,6 +75,13 @@ fi
 pgo=()
 if ls "$ptx"/mcml.pgo.*.ptx >/dev/null 2>&1; then
   pgo=(--ptx "DivOpt-pgo=$ptx/mcml.pgo.{input}.ptx")
+  for s in majority round-robin; do
+    v=$s
+    [ "$s" = round-robin ] && v=rr
+    if ls "$ptx"/mcml.delay-$s-pgo.*.ptx >/dev/null 2>&1; then
+      pgo+=(--ptx "DivOpt-delay-$v-pgo=$ptx/mcml.delay-$s-pgo.{input}.ptx")
+    fi
+  done
 fi
 set +e
 "$build/bench/mcml/mcml_host" \

@@ -927,7 +927,8 @@ Value *Melder::getOneSidedPhi(const Placed &P, bool IsThen) {
   PHINode *&Phi = Phis[Key];
   if (!Phi) {
     // Lanes of the other arm never read it: a select on the condition (or
-    // the other arm's own code) keeps them from it.
+    // the other arm's own code) keeps them from it. Poison until branch
+    // distribution is done with the function (UnreadPhis, UnreadValue.h).
     Phi = PHINode::Create(P.V->getType(), 2, P.V->getName() + ".dist",
                           D.Join->begin());
     BasicBlock *Mine = IsThen ? D.ThenBB : D.ElseBB;

@@ -14,6 +14,7 @@
 #include "RegionSimplify.h"
 #include "RegionTrial.h"
 #include "TransformCounter.h"
+#include "UnreadValue.h"
 #include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
@@ -54,6 +55,8 @@ STATISTIC(NumPressureUpdates, "Melds whose region's register pressure was "
                               "updated in place");
 STATISTIC(NumSimplified, "Divergent branches distributed after bringing "
                          "their arms to single-entry, single-exit form");
+STATISTIC(NumUnreadDefined, "PHI operands on paths no lane reads them, "
+                            "given a defined value");
 
 namespace divopt {
 
@@ -1055,10 +1058,12 @@ PreservedAnalyses BranchDistributionPass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !isNVPTXModule(*F.getParent()))
     return PreservedAnalyses::all();
+  UnreadPhis Unread(F);
   if (!transformWithPinnedContractions(F, FAM, [&](bool FastMath) {
         return Distributor(F, FAM, Opts, FastMath).run();
       }))
     return PreservedAnalyses::all();
+  NumUnreadDefined += Unread.define(F);
   markTransformed(F);
   return PreservedAnalyses::none();
 }

@@ -7,6 +7,7 @@
 #include "DelayedLoop.h"
 #include "HalvedAdvance.h"
 #include "RotatedAdvance.h"
+#include "UnreadValue.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergentBranch.h"
 #include "analysis/InstructionCost.h"
@@ -25,15 +26,6 @@
 using namespace llvm;
 
 namespace divopt {
-
-/// What a PHI of the delayed loop gets on a path whose lanes never read
-/// it (a carried value on entry, a loop-out value of a lane still
-/// waiting). Poison would do for LLVM, and NVPTX leaves it an unwritten
-/// register; but ptxas -O3 computed wrong results from such code where
-/// every lane is right whatever defined value it holds (fuzz seed 399;
-/// right with zero, and at ptxas -O0 and -O1:
-/// bench/results/2026-11-26-h200-fast-math-bisect.md). Zero costs a move.
-Constant *getUnreadValue(Type *Ty) { return Constant::getNullValue(Ty); }
 
 /// Most cases of a delayed switch: each is a compare per trip.
 static constexpr unsigned MaxSwitchCases = 64;

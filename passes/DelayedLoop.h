@@ -63,7 +63,6 @@
 namespace llvm {
 class BasicBlock;
 class BranchInst;
-class Constant;
 class Instruction;
 class Value;
 class Loop;
@@ -164,8 +163,6 @@ bool delayVotes(DelayVote V, bool IdleRemoval);
 double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
                        const DelayShape *Halved = nullptr);
 
-/// What a PHI of the delayed loop gets on a path whose lanes never read it.
-llvm::Constant *getUnreadValue(llvm::Type *Ty);
 
 /// Rewrites the loop in place.
 void delayLoop(const DelayShape &S, DelayVote V,

@@ -7,6 +7,7 @@
 #include "RotatedAdvance.h"
 #include "AdvanceCarried.h"
 #include "DelayedLoop.h"
+#include "UnreadValue.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"

@@ -3,7 +3,8 @@
 from a toolchain that miscompiles the reference itself.
 
     scripts/fuzz/toolchain_pack.py --seed 220 [--edits E] [--fp natural
-        --fp-mode default] [--split-shapes] [--variant auto]
+        --fp-mode default] [--split-shapes | --meld-family all]
+        [--variant auto]
     # GPU (carry .carry/fuzz-ptx):
     bench/fuzz/run-campaign.sh .carry/fuzz-ptx/toolchain-s220.tar.xz
 
@@ -70,12 +71,21 @@ def main(argv=None):
                     default=variants.DEFAULT_FP_MODE)
     ap.add_argument("--split-shapes", action="store_true",
                     help="the kernel of gen_kernel.py --split-shapes")
+    ap.add_argument("--meld-family", default="",
+                    help="the melding shape families the kernel holds "
+                         "(gen_kernel.py's, 'all' for every one)")
     ap.add_argument("--variant", choices=("divopt", "auto"), default="divopt",
                     help="DivOpt's side: the forced pipeline or the "
                          "automatic one")
     ap.add_argument("-o", "--output")
     ap.add_argument("--work")
     args = ap.parse_args(argv)
+    try:
+        families = gen_kernel.parse_meld_family(args.meld_family)
+    except ValueError as e:
+        ap.error(str(e))
+    if families and args.split_shapes:
+        ap.error("--split-shapes does not take --meld-family")
     name = f"s{args.seed}"
     if args.edits:
         name += "-" + args.edits.replace(",", "_").replace(":", ".")
@@ -93,7 +103,8 @@ def main(argv=None):
     with open(src, "w") as f:
         f.write(gen_kernel.generate(args.seed,
                                     gen_kernel.parse_edits(args.edits),
-                                    args.fp, split_shapes=args.split_shapes))
+                                    args.fp, meld_families=families,
+                                    split_shapes=args.split_shapes))
     ptx = {}
     for side, variant in (("base", "base"), ("divopt", args.variant)):
         ptx[side] = os.path.join(work, f"{side}.ptx")
@@ -114,7 +125,8 @@ def main(argv=None):
     jobs = []
     for suffix, left, right in pairs:
         job = build_pack.Job(name + suffix, args.seed, args.edits, args.fp,
-                             args.fp_mode, split_shapes=args.split_shapes)
+                             args.fp_mode, meld_families=families,
+                             split_shapes=args.split_shapes)
         # write_pack() takes each pair's files as NAME.base.* and
         # NAME.divopt.*.
         for slot, side in (("base", left), ("divopt", right)):

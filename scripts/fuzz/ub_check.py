@@ -55,11 +55,12 @@ def build_main(work):
     return objs
 
 
-def check_seed(seed, edits, work, objs, families=(), split_shapes=False):
+def check_seed(seed, edits, work, objs, families=(), split_shapes=False,
+               fp="explicit"):
     """(seed, ok, output)."""
     src = os.path.join(work, f"s{seed}.cu")
     with open(src, "w") as f:
-        f.write(gen_kernel.generate(seed, gen_kernel.parse_edits(edits),
+        f.write(gen_kernel.generate(seed, gen_kernel.parse_edits(edits), fp,
                                     meld_families=families,
                                     split_shapes=split_shapes))
     return check_source(src, seed, work, objs)
@@ -95,6 +96,8 @@ def main(argv=None):
                          "of " + ", ".join(gen_kernel.MELD_FAMILIES))
     ap.add_argument("--split-shapes", action="store_true",
                     help="gen_kernel.py --split-shapes kernels")
+    ap.add_argument("--fp", choices=gen_kernel.FP_STYLES, default="explicit",
+                    help="gen_kernel.py's float style")
     args = ap.parse_args(argv)
     try:
         families = gen_kernel.parse_meld_family(args.meld_family)
@@ -110,7 +113,8 @@ def main(argv=None):
                 os.path.abspath(args.source), s, work, objs)
         else:
             check = lambda s: check_seed(  # noqa: E731
-                s, args.edits, work, objs, families, args.split_shapes)
+                s, args.edits, work, objs, families, args.split_shapes,
+                args.fp)
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             for seed, ok, out in pool.map(check, seeds):
                 if not ok:

@@ -144,7 +144,25 @@ def build_case(seed, mode, pipeline, n, melds, work, ptxdir, lines):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-o", "--output", required=True)
+    ap.add_argument("--seed", type=int,
+                    help="probe this case instead of the recorded ones: a "
+                         "natural-float seed whose rewrite --rewrite the "
+                         "bisection blamed")
+    ap.add_argument("--rewrite", type=int, help="with --seed")
+    ap.add_argument("--fp-mode", choices=sorted(variants.FP_MODES),
+                    default="default", help="with --seed")
+    ap.add_argument("--pipeline", help="with --seed (default: the seed's "
+                                       "forced pipeline, variants.py)")
+    ap.add_argument("--meld-family-all", action="store_true",
+                    help="with --seed: the kernel holds every melding family")
     args = ap.parse_args(argv)
+    cases = CASES
+    if args.seed is not None:
+        if not args.rewrite:
+            ap.error("--seed needs --rewrite")
+        cases = [(args.seed, args.fp_mode,
+                  args.pipeline or variants.forced_pipeline(args.seed),
+                  args.rewrite, args.meld_family_all)]
     with tempfile.TemporaryDirectory() as work:
         pack = os.path.join(work, "pack")
         ptxdir = os.path.join(pack, "ptx")
@@ -155,7 +173,7 @@ def main(argv=None):
             f"out_per_thread={gen_kernel.OUT_PER_THREAD} "
             f"fout_per_thread={gen_kernel.FOUT_PER_THREAD} "
             f"counters={gen_kernel.COUNTERS} max_block=256"]
-        for case in CASES:
+        for case in cases:
             build_case(*case, work, ptxdir, lines)
         with open(os.path.join(pack, "manifest.txt"), "w") as f:
             f.write("\n".join(lines) + "\n")

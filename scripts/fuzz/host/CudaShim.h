@@ -98,6 +98,9 @@ inline float __fmaf_rn(float A, float B, float C) {
   return shimFinite(std::fma(A, B, C));
 }
 inline float __fsqrt_rn(float A) { return shimFinite(std::sqrt(A)); }
+// The natural float style's reciprocal square root (CUDA's, not C's).
+inline float rsqrtf(float A) { return shimFinite(1.0f / std::sqrt(A)); }
+inline float __expf(float A) { return shimFinite(std::exp(A)); }
 
 // Threads run one after another, so plain read-modify-writes are atomic.
 template <typename T> T shimAtomic(T *P, T New) {

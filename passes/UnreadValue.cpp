@@ -24,6 +24,43 @@ static bool hasPoisonIncoming(const PHINode &Phi) {
                 [](const Use &U) { return isa<PoisonValue>(U.get()); });
 }
 
+/// Another PHI of Phi's block that has Phi's incoming values wherever
+/// Phi's is not poison: Phi may be that PHI, on every path.
+static PHINode *findTwin(PHINode &Phi) {
+  for (PHINode &Other : Phi.getParent()->phis()) {
+    if (&Other == &Phi || Other.getType() != Phi.getType() ||
+        any_of(Other.incoming_values(),
+               [](const Use &U) { return isa<PoisonValue>(U.get()); }))
+      continue;
+    if (all_of(Phi.blocks(), [&](BasicBlock *Pred) {
+          Value *V = Phi.getIncomingValueForBlock(Pred);
+          return isa<PoisonValue>(V) ||
+                 V == Other.getIncomingValueForBlock(Pred);
+        }))
+      return &Other;
+  }
+  return nullptr;
+}
+
+/// A defined value for Phi on the edge from Pred that costs no move where
+/// it can: the PHI itself where it dominates Pred (a loop's back edge
+/// keeps the value it has), else another of its incoming values that is
+/// available at the end of Pred, else getUnreadValue. Lanes coming from
+/// Pred never read it.
+static Value *getAvailableValue(PHINode &Phi, BasicBlock &Pred,
+                                const DominatorTree &DT) {
+  if (DT.dominates(Phi.getParent(), &Pred))
+    return &Phi;
+  for (Value *V : Phi.incoming_values()) {
+    if (isa<UndefValue>(V))
+      continue;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || DT.dominates(I, Pred.getTerminator()))
+      return V;
+  }
+  return getUnreadValue(Phi.getType());
+}
+
 UnreadPhis::UnreadPhis(Function &F) {
   for (BasicBlock &BB : F)
     for (PHINode &Phi : BB.phis())
@@ -49,15 +86,20 @@ unsigned UnreadPhis::define(Function &F) const {
   const SimplifyQuery Q(F.getDataLayout(), &DT);
   unsigned Defined = 0;
   for (PHINode *Phi : New) {
-    if (Value *V = simplifyInstruction(Phi, Q);
-        V && V != Phi && !isa<PoisonValue>(V)) {
+    // The same value as another PHI wherever it is read (a loop-carried
+    // value that one way of a meld leaves alone): that PHI, and no
+    // register or move of its own.
+    Value *V = simplifyInstruction(Phi, Q);
+    if (!V || V == Phi || isa<PoisonValue>(V))
+      V = findTwin(*Phi);
+    if (V) {
       Phi->replaceAllUsesWith(V);
       Phi->eraseFromParent();
       continue;
     }
     for (Use &U : Phi->incoming_values())
       if (isa<PoisonValue>(U.get())) {
-        U.set(getUnreadValue(Phi->getType()));
+        U.set(getAvailableValue(*Phi, *Phi->getIncomingBlock(U), DT));
         ++Defined;
       }
   }

@@ -143,12 +143,7 @@ def main(argv=None):
         return first_mismatch(args)
     if args.seed is None or not args.output:
         ap.error("packing needs --seed and -o")
-    try:
-        families = gen_kernel.parse_meld_family(args.meld_family)
-    except ValueError as e:
-        ap.error(str(e))
-    if families and args.split_shapes:
-        ap.error("--split-shapes does not take --meld-family")
+    build_pack.parse_families(ap, args)  # An error here, before packing.
     return pack(args)
 
 

@@ -218,6 +218,18 @@ def build(jobs, out, work, jobs_n, fp_mode=variants.DEFAULT_FP_MODE):
     return done, size
 
 
+def parse_families(ap, args):
+    """The melding families of --meld-family (an argparse error for an
+    unknown one, or for one beside --split-shapes)."""
+    try:
+        families = gen_kernel.parse_meld_family(args.meld_family)
+    except ValueError as e:
+        ap.error(str(e))
+    if families and args.split_shapes:
+        ap.error("--split-shapes does not take --meld-family")
+    return families
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seeds", default="1-1000",
@@ -270,12 +282,7 @@ def main(argv=None):
                  f"(make -C build) or set DIVOPT_PLUGIN")
 
     gen_kernel.parse_edits(args.edits)  # An error now, not per seed.
-    try:
-        families = gen_kernel.parse_meld_family(args.meld_family)
-    except ValueError as e:
-        ap.error(str(e))
-    if families and args.split_shapes:
-        ap.error("--split-shapes does not take --meld-family")
+    families = parse_families(ap, args)
     suffix = "-" + args.edits.replace(",", "_").replace(":", ".") \
         if args.edits else ""
     kinds = tuple(filter(None, args.variants.split(",")))

@@ -80,12 +80,7 @@ def main(argv=None):
     ap.add_argument("-o", "--output")
     ap.add_argument("--work")
     args = ap.parse_args(argv)
-    try:
-        families = gen_kernel.parse_meld_family(args.meld_family)
-    except ValueError as e:
-        ap.error(str(e))
-    if families and args.split_shapes:
-        ap.error("--split-shapes does not take --meld-family")
+    families = build_pack.parse_families(ap, args)
     name = f"s{args.seed}"
     if args.edits:
         name += "-" + args.edits.replace(",", "_").replace(":", ".")

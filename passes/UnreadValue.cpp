@@ -29,8 +29,7 @@ static bool hasPoisonIncoming(const PHINode &Phi) {
 static PHINode *findTwin(PHINode &Phi) {
   for (PHINode &Other : Phi.getParent()->phis()) {
     if (&Other == &Phi || Other.getType() != Phi.getType() ||
-        any_of(Other.incoming_values(),
-               [](const Use &U) { return isa<PoisonValue>(U.get()); }))
+        hasPoisonIncoming(Other))
       continue;
     if (all_of(Phi.blocks(), [&](BasicBlock *Pred) {
           Value *V = Phi.getIncomingValueForBlock(Pred);

@@ -83,18 +83,17 @@ def measure(path, tools, tmp, tag, reuse=False):
     taken as they are (for iterating on the estimate)."""
     try:
         ir = os.path.join(tmp, f"{tag}.ll")
-        counts = os.path.join(tmp, f"{tag}.ptxas.json")
-        if reuse and os.path.exists(counts):
-            with open(counts) as f:
-                act = json.load(f)
-        else:
+        ptx = os.path.join(tmp, f"{tag}.ptx")
+
+        def count():
             cr.device_ir(path, tools, ir)
-            act = cr.ptxas_counts(ir, tools, os.path.join(tmp, f"{tag}.ptx"))
-            with open(counts, "w") as f:
-                json.dump(act, f)
+            return cr.ptxas_counts(ir, tools, ptx)
+        act = cached(os.path.join(tmp, f"{tag}.ptxas.json"), reuse, count)
         if tools["mode"] == "minimum":
-            est = minimums(os.path.join(tmp, f"{tag}.ptx"), act, tools,
-                           os.path.join(tmp, f"{tag}.minimum.json"), reuse)
+            # ptxas's fewest registers without spills, for each kernel.
+            est = cached(os.path.join(tmp, f"{tag}.minimum.json"), reuse,
+                         lambda: {k: cr.ptxas_minimum(ptx, k, r, tools)
+                                  for k, r in act.items()})
         else:
             est = cr.estimates(ir, tools)
     except subprocess.CalledProcessError as e:
@@ -105,13 +104,14 @@ def measure(path, tools, tmp, tag, reuse=False):
     return [(name, k, est[k], r) for k, r in act.items() if k in est]
 
 
-def minimums(ptx, counts, tools, cache, reuse):
-    """{kernel: ptxas's fewest registers without spills}, kept in `cache`."""
-    if reuse and os.path.exists(cache):
-        with open(cache) as f:
+def cached(path, reuse, compute):
+    """compute()'s JSON-able result, kept in path; with reuse, an earlier
+    run's from there."""
+    if reuse and os.path.exists(path):
+        with open(path) as f:
             return json.load(f)
-    found = {k: cr.ptxas_minimum(ptx, k, r, tools) for k, r in counts.items()}
-    with open(cache, "w") as f:
+    found = compute()
+    with open(path, "w") as f:
         json.dump(found, f)
     return found
 

@@ -311,10 +311,10 @@ def predict(args):
             # own (natural-float SYN-ITDELAY is melded, not delayed).
             variant, pipeline = AUTO[bench]
             plain = P.device_ir(source, flags, reqntid=launch_block(parsed))
-            for kind, at, given in (("auto", plain, []),
-                                    ("auto-profile", ir, opt_flags)):
-                if kind == "auto-profile":
-                    variant = AUTO_PROFILE_VARIANT.get(bench, variant)
+            for kind, at, given, variant in (
+                    ("auto", plain, [], variant),
+                    ("auto-profile", ir, opt_flags,
+                     AUTO_PROFILE_VARIANT.get(bench, variant))):
                 everything = P.predict(at, pipeline, given).get(kernel, [])
                 got = [g for g in everything if g[2] == PASS[bench]]
                 rows.append((bench, config, variant, kind, kernel,

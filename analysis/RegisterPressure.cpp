@@ -107,16 +107,31 @@ const Instruction *getAddressRoot(const Value *Idx) {
   return dyn_cast<Instruction>(Idx);
 }
 
-/// The family of a GEP with one variable index: its base pointer and the
-/// root of its index (getAddressRoot); none for other GEPs.
+/// Whether V is a static alloca: NVPTX places it in the local depot at a
+/// constant offset from the frame pointer, so its address is [%SPL+imm]
+/// wherever it is used, computed again rather than held (nqueensStep's
+/// four local arrays, read in a loop: ptxas 16 registers, not the 8 more
+/// that holding their addresses would take).
+bool isFrameAddress(const Value *V) {
+  const auto *A = dyn_cast<AllocaInst>(V);
+  return A && A->isStaticAlloca();
+}
+
+/// The family of a GEP with one variable index: its base pointer (the
+/// frame, its function, for every static alloca: one base serves them
+/// all) and the root of its index (getAddressRoot); none for other GEPs.
 using AddressFamily = std::pair<const Value *, const Instruction *>;
 std::optional<AddressFamily> getAddressFamily(const Instruction &I) {
   const auto *G = dyn_cast<GetElementPtrInst>(&I);
   if (!G || G->getNumIndices() != 1 || isa<Constant>(G->getOperand(1)))
     return std::nullopt;
-  if (const Instruction *Root = getAddressRoot(G->getOperand(1)))
-    return AddressFamily(G->getPointerOperand(), Root);
-  return std::nullopt;
+  const Instruction *Root = getAddressRoot(G->getOperand(1));
+  if (!Root)
+    return std::nullopt;
+  const Value *Base = G->getPointerOperand();
+  if (isFrameAddress(Base))
+    Base = G->getFunction();
+  return AddressFamily(Base, Root);
 }
 
 using CalleeMemo = DenseMap<const Function *, unsigned>;
@@ -248,7 +263,7 @@ public:
       return !A->getParent()->hasKernelCallingConv() &&
              getRegisterUnits(V->getType()) > 0;
     return isa<Instruction>(V) && getRegisterUnits(V->getType()) > 0 &&
-           !isFolded(V);
+           !isFolded(V) && !isFrameAddress(V);
   }
 
   /// Calls F on each value that holds a register and that V needs: V

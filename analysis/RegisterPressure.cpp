@@ -12,6 +12,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
@@ -115,6 +116,26 @@ const Instruction *getAddressRoot(const Value *Idx) {
 bool isFrameAddress(const Value *V) {
   const auto *A = dyn_cast<AllocaInst>(V);
   return A && A->isStaticAlloca();
+}
+
+/// Whether V is a generic pointer into shared memory (a shared variable
+/// cast to the generic address space, or an address computed from one):
+/// NVPTX keeps it in a 64-bit register, but ptxas addresses shared memory
+/// with 32-bit offsets, so it holds one register (scanBlock's double
+/// buffer: ptxas 15 registers, 20 estimated with 64-bit addresses).
+bool isSharedAddress(const Value *V) {
+  const auto *PT = dyn_cast<PointerType>(V->getType());
+  if (!PT || PT->getAddressSpace() != 0)
+    return false;
+  const Value *Object = getUnderlyingObject(V);
+  return Object->getType()->getPointerAddressSpace() == 3;
+}
+
+/// The registers of an address family's base (getAddressFamily): one for
+/// the frame's and shared memory's 32-bit offsets, two for a 64-bit
+/// address.
+unsigned getBaseUnits(const Value *Base) {
+  return isa<Function>(Base) || isSharedAddress(Base) ? 1 : 2;
 }
 
 /// The family of a GEP with one variable index: its base pointer (the
@@ -241,7 +262,7 @@ public:
   /// The 32-bit registers V holds: its type's, and the bases of the
   /// address families it roots.
   unsigned units(const Value *V) const {
-    unsigned Units = getRegisterUnits(V->getType());
+    unsigned Units = isSharedAddress(V) ? 1 : getRegisterUnits(V->getType());
     const RegisterModel &Root = Base ? *Base : *this;
     if (!Root.BaseUnits.empty())
       if (auto It = Root.BaseUnits.find(V); It != Root.BaseUnits.end())
@@ -361,19 +382,27 @@ private:
   /// Drops AF's least size once no GEP counts in it: another family may
   /// come to have its key (an erased root's address given to a new one).
   void forgetIfEmpty(const AddressFamily &AF) {
-    if (!AllFamilySize.lookup(AF) && !FamilySize.lookup(AF))
+    if (!AllFamilySize.lookup(AF) && !FamilySize.lookup(AF)) {
       FamilyMinSize.erase(AF);
+      FamilyBaseUnits.erase(AF);
+    }
   }
 
   /// Counts a folded GEP of family AF in the family's size (Delta +1 or
   /// -1), and the family's base in BaseUnits; returns whether BaseUnits
   /// changed.
   bool countFamilyMember(const AddressFamily &AF, int Delta) {
+    // The base's registers as the family had them when it came: a rewrite
+    // may since have erased the base.
+    unsigned BaseRegs =
+        Delta > 0 ? FamilyBaseUnits.try_emplace(AF, getBaseUnits(AF.first))
+                        .first->second
+                  : FamilyBaseUnits.lookup(AF);
     if (!countIn(FamilySize, AF, Delta))
       return false;
     // Crossed upwards when a member came, downwards when one went.
     unsigned &Extra = BaseUnits[AF.second];
-    Extra = Delta > 0 ? Extra + 2 : Extra - 2;
+    Extra = Delta > 0 ? Extra + BaseRegs : Extra - BaseRegs;
     if (!Extra)
       BaseUnits.erase(AF.second);
     return true;
@@ -428,7 +457,8 @@ private:
   }
 
   SmallPtrSet<const Value *, 32> Folded;
-  DenseMap<AddressFamily, unsigned> FamilySize, AllFamilySize, FamilyMinSize;
+  DenseMap<AddressFamily, unsigned> FamilySize, AllFamilySize, FamilyMinSize,
+      FamilyBaseUnits;
   /// The registers of the bases of each root's address families.
   DenseMap<const Value *, unsigned> BaseUnits;
   DenseMap<const Function *, unsigned> CalleeRegisters;

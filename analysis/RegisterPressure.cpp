@@ -748,6 +748,10 @@ static SmallVector<const BasicBlock *, 32> getBlocks(const Function &F) {
 /// the corpus's fitting half is flat from 16 to 24).
 constexpr unsigned MaxIfConvertedArm = 24;
 
+/// The most tests of a short-circuit guard (`if (a && b && c && d)`) whose
+/// blocks getChainLoads takes as one if-converted arm.
+constexpr unsigned MaxShortCircuitTests = 4;
+
 /// Units of the loads of B that ptxas may issue early (SinkPoints::Moved).
 static unsigned getMovableLoadUnits(const BasicBlock &B,
                                     const RegisterModel &RM) {
@@ -772,9 +776,9 @@ static ChainLoads getChainLoads(ArrayRef<const BasicBlock *> Blocks,
                                 const RegisterModel &RM) {
   ChainLoads Later;
   SmallPtrSet<const BasicBlock *, 32> InBlocks(Blocks.begin(), Blocks.end());
-  auto IsArm = [&](const BasicBlock *A, const BasicBlock *H) {
-    if (!InBlocks.contains(A) || A->getSinglePredecessor() != H ||
-        !A->getSingleSuccessor())
+  // Whether A, entered from H alone, is small enough to predicate.
+  auto IsPredicable = [&](const BasicBlock *A, const BasicBlock *H) {
+    if (!InBlocks.contains(A) || A->getSinglePredecessor() != H)
       return false;
     unsigned N = 0;
     for (const Instruction &I : *A) {
@@ -785,6 +789,9 @@ static ChainLoads getChainLoads(ArrayRef<const BasicBlock *> Blocks,
         return false;
     }
     return true;
+  };
+  auto IsArm = [&](const BasicBlock *A, const BasicBlock *H) {
+    return A->getSingleSuccessor() && IsPredicable(A, H);
   };
   // The arms of H's triangle or diamond, and its join.
   struct Link {
@@ -807,6 +814,35 @@ static ChainLoads getChainLoads(ArrayRef<const BasicBlock *> Blocks,
     if (Arm0 && Arm1 &&
         (J = S0->getSingleSuccessor()) == S1->getSingleSuccessor())
       return Link{{S0, S1}, J};
+    // A short-circuit guard, `if (a && b && ...) {...}`: H's arm tests
+    // again, as may the block it leads to, and so on to the guarded block,
+    // each branching to H's other successor, the join. ptxas predicates
+    // the tests and the guarded block alike.
+    for (auto [S, Join] : {std::pair(S0, S1), std::pair(S1, S0)}) {
+      Link L{{}, Join};
+      for (const BasicBlock *C = S, *From = H;
+           C != Join && L.Arms.size() <= MaxShortCircuitTests;) {
+        if (IsArm(C, From)) {
+          if (L.Arms.size() && C->getSingleSuccessor() == Join) {
+            L.Arms.push_back(C);
+            return L;
+          }
+          break;
+        }
+        const auto *CBr = dyn_cast<BranchInst>(C->getTerminator());
+        if (!CBr || !CBr->isConditional() || !IsPredicable(C, From))
+          break;
+        const BasicBlock *Next =
+            CBr->getSuccessor(0) == Join   ? CBr->getSuccessor(1)
+            : CBr->getSuccessor(1) == Join ? CBr->getSuccessor(0)
+                                           : nullptr;
+        if (!Next)
+          break;
+        L.Arms.push_back(C);
+        From = C;
+        C = Next;
+      }
+    }
     return std::nullopt;
   };
   SmallDenseMap<const BasicBlock *, Link, 16> Links;

@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HalfFloat.h"
+
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
@@ -135,6 +137,23 @@ float shim_asm_sub_rn_f32_0_1_2(float A, float B) { return A - B; }
 /// ones for 0.
 unsigned shim_asm_bfind_shiftamt_u32_0_1(unsigned A) {
   return A ? unsigned(__builtin_clz(A)) : 0xffffffffu;
+}
+
+// cuda_fp16.h's inline PTX, called from host_diff.py's IR_SHIMS, which
+// pass a half's bits as i32: an i16 argument's upper bits would be
+// whatever the caller left there.
+unsigned shim_f16_from_f32(float A) { return fuzzhost::roundToHalf(A); }
+float shim_f16_to_f32(unsigned H) {
+  return fuzzhost::halfToFloat(std::uint16_t(H));
+}
+unsigned shim_f16_add(unsigned A, unsigned B) {
+  return fuzzhost::addHalf(std::uint16_t(A), std::uint16_t(B));
+}
+unsigned shim_f16_sub(unsigned A, unsigned B) {
+  return fuzzhost::subHalf(std::uint16_t(A), std::uint16_t(B));
+}
+unsigned shim_f16_mul(unsigned A, unsigned B) {
+  return fuzzhost::mulHalf(std::uint16_t(A), std::uint16_t(B));
 }
 
 } // extern "C"

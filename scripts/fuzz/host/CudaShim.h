@@ -101,6 +101,10 @@ inline float __fsqrt_rn(float A) { return shimFinite(std::sqrt(A)); }
 // The natural float style's reciprocal square root (CUDA's, not C's).
 inline float rsqrtf(float A) { return shimFinite(1.0f / std::sqrt(A)); }
 inline float __expf(float A) { return shimFinite(std::exp(A)); }
+// The fast intrinsics' values differ from the GPU's approximations, which
+// does not matter here (see above); their arguments' definedness does.
+inline float __sinf(float A) { return shimFinite(std::sin(A)); }
+inline float __cosf(float A) { return shimFinite(std::cos(A)); }
 
 // Threads run one after another, so plain read-modify-writes are atomic.
 template <typename T> T shimAtomic(T *P, T New) {

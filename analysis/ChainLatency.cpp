@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "ChainLatency.h"
+#include "AddressSpace.h"
 #include "InstructionCost.h"
 #include "analysis/model/InstructionLatency.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Instructions.h"
 
@@ -25,13 +25,8 @@ static bool isOffChipLoad(const Instruction &I) {
   const auto *LI = dyn_cast<LoadInst>(&I);
   if (!LI)
     return false;
-  unsigned AS = LI->getPointerAddressSpace();
-  // A generic pointer into a __shared__ array (clang addresses them through
-  // an addrspacecast) is a shared load: NVPTX infers the space.
-  if (AS == 0)
-    AS = getUnderlyingObject(LI->getPointerOperand())
-             ->getType()
-             ->getPointerAddressSpace();
+  // A generic pointer into a __shared__ array is a shared load.
+  unsigned AS = getInferredAddressSpace(LI->getPointerOperand());
   return AS == 0 || AS == 1;
 }
 

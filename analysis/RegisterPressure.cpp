@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RegisterPressure.h"
+#include "AddressSpace.h"
 #include "KernelInfo.h"
 #include "PtxasRegisters.h"
 #include "analysis/model/Occupancy.h"
@@ -12,7 +13,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
@@ -22,6 +22,7 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/NVPTXAddrSpace.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -125,10 +126,8 @@ bool isFrameAddress(const Value *V) {
 /// buffer: ptxas 15 registers, 20 estimated with 64-bit addresses).
 bool isSharedAddress(const Value *V) {
   const auto *PT = dyn_cast<PointerType>(V->getType());
-  if (!PT || PT->getAddressSpace() != 0)
-    return false;
-  const Value *Object = getUnderlyingObject(V);
-  return Object->getType()->getPointerAddressSpace() == 3;
+  return PT && PT->getAddressSpace() == NVPTXAS::ADDRESS_SPACE_GENERIC &&
+         getInferredAddressSpace(V) == NVPTXAS::ADDRESS_SPACE_SHARED;
 }
 
 /// The registers of an address family's base (getAddressFamily): one for

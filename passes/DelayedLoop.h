@@ -163,7 +163,6 @@ bool delayVotes(DelayVote V, bool IdleRemoval);
 double getVoteOverhead(DelayVote V, bool IdleRemoval, unsigned CC,
                        const DelayShape *Halved = nullptr);
 
-
 /// Rewrites the loop in place.
 void delayLoop(const DelayShape &S, DelayVote V,
                const IterationDelayOptions &Opts);

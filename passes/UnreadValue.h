@@ -43,7 +43,10 @@ namespace divopt {
 llvm::Constant *getUnreadValue(llvm::Type *Ty);
 
 /// The PHIs with a poison incoming value that a function has before a
-/// rewrite; define() then gives every other PHI's poison incoming values
+/// rewrite; define() then gives every other PHI's poison incoming values a
+/// defined one: the PHI is replaced by what it simplifies to or by a twin
+/// PHI of its block, else each poison operand becomes the PHI itself on a
+/// back edge, another incoming value available on that edge, or
 /// getUnreadValue.
 class UnreadPhis {
 public:

@@ -40,37 +40,34 @@ ASM_CALL = re.compile(
     r'call ((?:[a-z]+ )*)(\{[^}]*\}|\S+) asm (?:sideeffect )?"([^"]*)", '
     r'"[^"]*"\(([^)]*)\)')
 
-def half_shim(helper, args):
-    """IR of the shim of a cuda_fp16.h asm on halves (i16, `h` registers):
-    host/NvvmShim.cpp's helper takes and gives a half's bits as i32."""
-    to_float = helper == "shim_f16_to_f32"
-    ret = "float" if to_float else "i32"
-    body, operands = [], []
-    for i, t in enumerate(args):
-        if t == "i16":
-            body.append(f"  %w{i} = zext i16 %a{i} to i32")
-            operands.append(f"i32 %w{i}")
-        else:
-            operands.append(f"{t} %a{i}")
-    body.append(f"  %r = call {ret} @{helper}({', '.join(operands)})")
-    body += (["  ret float %r"] if to_float
-             else ["  %h = trunc i32 %r to i16", "  ret i16 %h"])
+def half_shim(helper, ret, args):
+    """IR of the shim of a cuda_fp16.h asm on halves (i16, `h` registers)
+    returning ret: host/NvvmShim.cpp's helper takes and gives a half's bits
+    as i32."""
+    def wide(t):
+        return "i32" if t == "i16" else t
+    body = [f"  %w{i} = zext i16 %a{i} to i32"
+            for i, t in enumerate(args) if t == "i16"]
+    operands = ", ".join(f"i32 %w{i}" if t == "i16" else f"{t} %a{i}"
+                         for i, t in enumerate(args))
+    body.append(f"  %r = call {wide(ret)} @{helper}({operands})")
+    body += (["  %h = trunc i32 %r to i16", "  ret i16 %h"] if ret == "i16"
+             else [f"  ret {ret} %r"])
     params = ", ".join(f"{t} %a{i}" for i, t in enumerate(args))
-    helper_args = ", ".join(o.split()[0] for o in operands)
-    return (f"define internal {'float' if to_float else 'i16'} "
-            f"@{{name}}({params}) {{\n" + "\n".join(body) +
-            f"\n}}\ndeclare {ret} @{helper}({helper_args})")
+    return (f"define internal {ret} @{{name}}({params}) {{\n" +
+            "\n".join(body) + f"\n}}\ndeclare {wide(ret)} @{helper}(" +
+            ", ".join(wide(t) for t in args) + ")")
 
 
 # Asm whose result is a struct, which a C++ shim cannot return with the
 # same calling convention: defined here in IR. CUDA's sinf/cosf reduce
 # their argument with a 64-bit multiply-add written as a carry chain.
 IR_SHIMS = {
-    "shim_asm_cvt_rn_f16_f32_0_1": half_shim("shim_f16_from_f32", ["float"]),
-    "shim_asm_cvt_f32_f16_0_1": half_shim("shim_f16_to_f32", ["i16"]),
-    "shim_asm_add_f16_0_1_2": half_shim("shim_f16_add", ["i16", "i16"]),
-    "shim_asm_sub_f16_0_1_2": half_shim("shim_f16_sub", ["i16", "i16"]),
-    "shim_asm_mul_f16_0_1_2": half_shim("shim_f16_mul", ["i16", "i16"]),
+    "shim_asm_cvt_rn_f16_f32_0_1": half_shim("shim_f16_from_f32", "i16", ["float"]),
+    "shim_asm_cvt_f32_f16_0_1": half_shim("shim_f16_to_f32", "float", ["i16"]),
+    "shim_asm_add_f16_0_1_2": half_shim("shim_f16_add", "i16", ["i16", "i16"]),
+    "shim_asm_sub_f16_0_1_2": half_shim("shim_f16_sub", "i16", ["i16", "i16"]),
+    "shim_asm_mul_f16_0_1_2": half_shim("shim_f16_mul", "i16", ["i16", "i16"]),
     "shim_asm_mad_lo_cc_u32_0_2_3_4_madc_hi_u32_1_2_3_0":
         """define internal { i32, i32 } @{name}(i32 %a, i32 %b, i32 %c) {
   %a64 = zext i32 %a to i64

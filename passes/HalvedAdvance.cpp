@@ -585,8 +585,13 @@ bool AdvanceHalver::planRecomputedExit() {
 /// there: the original test's value for a lane's last iteration.
 Value *AdvanceHalver::recomputeExit(IRBuilder<> &B) {
   ValueToValueMapTy Map;
-  for (auto &[V, P] : ExitReads)
+  for (auto &[V, P] : ExitReads) {
+    // The test sits in half 1's post, which reads a pre value as the
+    // pending iteration's copy (rewriteArmUses): at the trip's end a lane
+    // holds the value its last iteration computed, in either half.
     Map[V] = End[P];
+    Map[in(H1, V)] = End[P];
+  }
   for (Instruction *I : ExitTest) {
     Instruction *C = I->clone();
     B.Insert(C, I->getName() + ".end");

@@ -7,7 +7,10 @@
 ; The kernels cover: an exit test on a counter nothing reads after the loop
 ; (recompute-exit takes it), a counter read after the loop (the flag
 ; stays), a condition carried by a header phi, pre with a load (not
-; speculated) and without (speculated), if-only branches either way.
+; speculated) and without (speculated), if-only branches either way, and
+; an exit test on a counter's next value computed before the branch
+; (@ring_slot: recompute-exit once tested the trip's first copy of it, so
+; a lane whose last iteration ran in half 2 went round once more).
 ;
 ; RUN: %clang -x c -O1 -S -emit-llvm %S/Inputs/advance-run-driver.c -o %t.driver.ll
 ; RUN: sed -e 's/ptx_kernel //' -e 's/call i32 @llvm.nvvm.read.ptx.sreg.tid.x()/load i32, ptr @lane/' -e '/declare i32 @llvm.nvvm.read.ptx.sreg.tid.x/d' -e '/^target datalayout/d' -e 's/nvptx64-nvidia-cuda/x86_64-unknown-linux-gnu/' %s > %t.orig.ll
@@ -20,8 +23,8 @@
 ; RUN:   lli -extra-module=%t.$v.run.ll %t.driver.ll > %t.$v.txt && \
 ; RUN:   diff %t.orig.txt %t.$v.txt || exit 1; \
 ; RUN: done
-; The driver ran every kernel: 4 kernels x 6 trip counts x 40 lanes.
-; RAN: runs 960
+; The driver ran every kernel: 5 kernels x 6 trip counts x 40 lanes.
+; RAN: runs 1200
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -198,6 +201,61 @@ exit:
   store float %v, ptr addrspace(1) %q1
   %q2 = getelementptr i32, ptr addrspace(1) %q, i32 2
   store i32 %i, ptr addrspace(1) %q2
+  ret void
+}
+
+; A lane's state in a ring of four words, read from this iteration's slot
+; before the branch and written to the next one's after it, and a sum of
+; what it wrote, stored over slot 0 after the loop: the counter's next
+; value is computed before the branch (it names the slot written), and
+; the exit test reads it.
+define ptx_kernel void @ring_slot(ptr addrspace(1) %seeds, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %sp = getelementptr i32, ptr addrspace(1) %seeds, i32 %tid
+  %seed = load i32, ptr addrspace(1) %sp
+  %first = icmp slt i32 %seed, 0
+  %ring = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %seed, ptr addrspace(1) %ring
+  %go = icmp sgt i32 %n, 0
+  br i1 %go, label %body, label %exit
+
+body:
+  %i = phi i32 [ 0, %entry ], [ %next, %join ]
+  %dir = phi i1 [ %first, %entry ], [ %dir.next, %join ]
+  %sum = phi i32 [ 0, %entry ], [ %sum.next, %join ]
+  %slot = and i32 %i, 3
+  %p = getelementptr i32, ptr addrspace(1) %ring, i32 %slot
+  %v = load i32, ptr addrspace(1) %p
+  %next = add i32 %i, 1
+  %nslot = and i32 %next, 3
+  %q = getelementptr i32, ptr addrspace(1) %ring, i32 %nslot
+  br i1 %dir, label %then, label %else
+
+then:
+  %t = xor i32 %v, -1640531527
+  %t2 = add i32 %t, %i
+  br label %join
+
+else:
+  %e = shl i32 %v, 3
+  %e2 = xor i32 %e, %v
+  br label %join
+
+join:
+  %r = phi i32 [ %t2, %then ], [ %e2, %else ]
+  store i32 %r, ptr addrspace(1) %q
+  %sum.next = add i32 %sum, %r
+  %flip = icmp slt i32 %r, 0
+  %dir.next = xor i1 %dir, %flip
+  %done = icmp eq i32 %next, %n
+  br i1 %done, label %done.loop, label %body
+
+done.loop:
+  store i32 %sum.next, ptr addrspace(1) %ring
+  br label %exit
+
+exit:
   ret void
 }
 

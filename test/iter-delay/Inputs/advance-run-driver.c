@@ -11,6 +11,7 @@ void alternate(AS1 unsigned *Seeds, AS1 float *Out, int N);
 void then_only(AS1 float *In, AS1 float *Out, int N);
 void else_only(AS1 float *In, AS1 float *Out, int N);
 void carried_direction(AS1 float *In, AS1 float *Out, int N);
+void ring_slot(AS1 unsigned *Seeds, AS1 float *Out, int N);
 
 static unsigned Seeds[64];
 static float In[128], Out[128];
@@ -49,7 +50,10 @@ int main(void) {
       reset();
       carried_direction((AS1 float *)In, (AS1 float *)Out, N);
       print("carried_direction", N);
-      Runs += 4;
+      reset();
+      ring_slot((AS1 unsigned *)Seeds, (AS1 float *)Out, N);
+      print("ring_slot", N);
+      Runs += 5;
     }
   printf("runs %d\n", Runs);
   return 0;

@@ -34,6 +34,10 @@
 #define __device__
 #define __host__
 #define __forceinline__ inline
+// Warps run one after another (launchEmulated), so one array stands for
+// each block's: enough for kernels whose threads keep to their own words
+// of it (no __syncthreads here).
+#define __shared__ static
 
 struct EmulatedDim3 {
   unsigned x = 1, y = 1, z = 1;

@@ -1,0 +1,30 @@
+// Two arms of integer work for LOOP-ADVANCE, as hashing and random-number
+// code writes it: N dependent update pairs of the state (A, B), each
+// update an exclusive-or and an add, or a rotate and an exclusive-or. No
+// multiply: every instruction issues to the integer ALU, the pipe loop
+// advance's own bookkeeping uses, so nothing of it issues beside the arms
+// (the floating-point arms of Arms.cuh let it).
+#ifndef DIVOPT_BENCH_INTEGERARMS_CUH
+#define DIVOPT_BENCH_INTEGERARMS_CUH
+
+// N steps that add after mixing.
+template <int N>
+__device__ __forceinline__ void mixAddArm(unsigned &A, unsigned &B) {
+#pragma unroll 8
+  for (int K = 0; K < N; ++K) {
+    A = (A ^ B) + 0x9e3779b9u;
+    B = (B ^ A) + 0x85ebca6bu;
+  }
+}
+
+// N steps that rotate, then mix.
+template <int N>
+__device__ __forceinline__ void rotateMixArm(unsigned &A, unsigned &B) {
+#pragma unroll 8
+  for (int K = 0; K < N; ++K) {
+    B = ((B << 7) | (B >> 25)) ^ A;
+    A = ((A << 13) | (A >> 19)) ^ B;
+  }
+}
+
+#endif // DIVOPT_BENCH_INTEGERARMS_CUH

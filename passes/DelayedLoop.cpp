@@ -318,7 +318,22 @@ DelayShape mapShape(const DelayShape &S, ValueToValueMapTy &VMap) {
 /// measured less code around the branch, or an arm shorter than 6 slots:
 /// there a half hides no more than the same shares of that code (8% and
 /// 20%), and a straight-line arm no more than its own slots.
+///
+/// That is the form that speculates the next iteration's pre. Where pre
+/// reads memory or may trap, its copies run behind each half's exit
+/// branch, and the halves hide nothing: 0 a trip. Measured
+/// (bench/results/2026-11-27-h100-advance-speculation.md) on the same
+/// loops built both ways (-divopt-advance-variant=recompute-exit), the
+/// unspeculated halves cost from 5 slots less to 1 more a trip than
+/// nothing (7 loops, integer and floating-point arms); where pre loads from
+/// shared memory (LOOP-ADVANCE's shared-ring loop, the N-Queens search)
+/// 3 to 8 more: 0 within 4 slots RMS, where the speculated form's -2.5 to
+/// -8.5 had been 9 to 17 slots off on the loops that load.
 static double getHalvedAdvanceOverhead(const DelayShape &S) {
+  // The arms-only shape (getDelayShapeCosts) has no pre to look at: its
+  // filter stays optimistic.
+  if (!S.PreBlocks.empty() && !speculatesHalvedPre(S))
+    return 0;
   static constexpr double MeasuredAround = 30, LoopArm = 2.5, StraightArm = 6;
   double Share = std::min(1.0, (S.PreCost + S.PostCost) / MeasuredAround);
   auto Hidden = [&](bool HasLoop, double ArmCost) {

@@ -111,7 +111,6 @@ private:
   void buildLatch();
   void replaceLiveOuts();
   bool planRecomputedExit();
-  bool canSpeculatePre() const;
   bool readAfterLoop(Value *V) const;
   bool carriesOut(size_t I) const;
   void endHalf(Half H, BasicBlock *Latch, BasicBlock *Next);
@@ -483,13 +482,21 @@ void AdvanceHalver::endHalf(Half H, BasicBlock *Latch, BasicBlock *Next) {
 /// speculate-pre: pre is the header alone (no branch inside it to run on
 /// a leaving lane's values) and runs nothing that may trap or touch
 /// memory.
-bool AdvanceHalver::canSpeculatePre() const {
+static bool canSpeculatePre(const DelayShape &S) {
   if (S.PreBlocks.size() != 1)
     return false;
   return all_of(*S.PreBlocks.front(), [&](Instruction &I) {
     return I.isTerminator() || isa<PHINode>(I) ||
            (!I.mayReadOrWriteMemory() && isSafeToSpeculativelyExecute(&I));
   });
+}
+
+static bool speculates(HalvesVariant V) {
+  return V == HalvesVariant::SpeculateFlag || V == HalvesVariant::SpeculatePre;
+}
+
+bool speculatesHalvedPre(const DelayShape &S) {
+  return speculates(Variant) && canSpeculatePre(S);
 }
 
 bool AdvanceHalver::readAfterLoop(Value *V) const {
@@ -604,9 +611,7 @@ Value *AdvanceHalver::recomputeExit(IRBuilder<> &B) {
 
 void AdvanceHalver::run() {
   collectValues();
-  Speculate = (Variant == HalvesVariant::SpeculateFlag ||
-               Variant == HalvesVariant::SpeculatePre) &&
-              canSpeculatePre();
+  Speculate = speculatesHalvedPre(S);
   if ((Variant == HalvesVariant::RecomputeExit ||
        Variant == HalvesVariant::SpeculatePre) &&
       !planRecomputedExit())

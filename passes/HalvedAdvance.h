@@ -56,6 +56,13 @@ constexpr unsigned MaxHalvedCopyInsts = 64;
 /// of at most -divopt-advance-halves-max-insts instructions together.
 bool canHalveAdvance(const DelayShape &S);
 
+/// Whether the two-halves form of S runs each half's copy of the next
+/// iteration's pre for every lane of the half, before the exit test
+/// (-divopt-advance-variant speculate-pre or speculate-flag, and a pre of
+/// one block that neither touches memory nor may trap); otherwise the copy
+/// runs behind the exit branch, only for the lanes that go on.
+bool speculatesHalvedPre(const DelayShape &S);
+
 /// Rewrites the loop in place; canHalveAdvance(S) must hold.
 void halveAdvance(const DelayShape &S);
 

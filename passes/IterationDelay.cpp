@@ -519,6 +519,8 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   // the candidate is refused whatever the code around the branch is.
   if (!Exact && MightPay)
     return evaluate(DB, Guard, T, RegsBefore, true);
+  // Overhead reads the shape, which the candidate takes.
+  double BestOverhead = Overhead(*Best);
   Candidate Cand{&DB, Guard, std::move(*S), *Best, {}, ""};
   Cand.CostBefore = Before;
   Cand.CostAfter = BestCost;
@@ -530,7 +532,7 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
             "false are not live for it and never wait), ";
   Head << Best->describe(Opts, isSwitch(Cand.S))
        << "; per iteration: " << M.Describe << ", vote overhead "
-       << format("%.1f", Overhead(*Best)) << " per trip";
+       << format("%.1f", BestOverhead) << " per trip";
   if (double Slowest = M.Stragglers(*Best, M.Nominal); Slowest > 1.0005)
     Head << ", the slowest lane's trips x" << format("%.3f", Slowest)
          << " (lanes' iterations from the profile)";

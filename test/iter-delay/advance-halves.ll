@@ -11,7 +11,8 @@
 ; the trip's end tests); the default, speculate-pre, and the other
 ; variants are checked in advance-variants.ll and run in
 ; advance-variants-run.ll.
-; RUN: %divopt-opt -passes='iter-delay<advance;force>' -divopt-advance-variant=exit-flag -pass-remarks=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %divopt-opt -passes='iter-delay<advance;force>' -divopt-advance-variant=exit-flag -pass-remarks=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=FLAG
+; RUN: %divopt-opt -passes='iter-delay<advance;force>' -pass-remarks=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %divopt-opt -passes='iter-delay<advance;force>' -verify-each -disable-output %s
 ; RUN: %if ptxas %{ llc -mtriple=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
@@ -36,18 +37,24 @@
 target triple = "nvptx64-nvidia-cuda"
 
 ; The cost model charges the two-halves form less than nothing a trip for
-; its bookkeeping (ptxas schedules it, and some of the code around the
-; branch, into the arms): where the code around the branch costs 30 slots
-; or more, a half hides 2.5 slots of it, and 6 more beside a straight-line
-; arm; below 30, the same shares of what there is (8% and 20%), a
-; straight-line arm no more than its own slots. Here 17.5-20 slots around
-; arms of 0-2.5: -2.8 to -3.5 a trip. The other forms 8
-; (@post_with_loop, the last, keeps the rotated form).
+; its bookkeeping where each half speculates the next iteration's pre (the
+; default variant; pre neither touches memory nor may trap): ptxas
+; schedules the bookkeeping, and some of the code around the branch, into
+; the arms. Where the code around the branch costs 30 slots or more, a half
+; hides 2.5 slots of it, and 6 more beside a straight-line arm; below 30,
+; the same shares of what there is (8% and 20%), a straight-line arm no
+; more than its own slots. Here 17.5-20 slots around arms of 0-2.5: -3.5
+; and -3.0 a trip. @then_only and @else_only load in pre, which is not
+; speculated: 0. The other forms 8 (@post_with_loop, the last, keeps the
+; rotated form).
 ; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 11.0, arms 1.5+2.5, post 7.0, {{.*}}, vote overhead -3.5 per trip; {{.*}} (forced)
-; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 12.0, arms 2.5+0.0, post 8.0, {{.*}}, vote overhead -2.9 per trip; {{.*}} (forced)
-; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 12.0, arms 0.0+2.5, post 7.0, {{.*}}, vote overhead -2.8 per trip; {{.*}} (forced)
+; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 12.0, arms 2.5+0.0, post 8.0, {{.*}}, vote overhead 0.0 per trip; {{.*}} (forced)
+; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 12.0, arms 0.0+2.5, post 7.0, {{.*}}, vote overhead 0.0 per trip; {{.*}} (forced)
 ; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 3.0, arms 1.5+1.5, post 14.5, {{.*}}, vote overhead -3.0 per trip; {{.*}} (forced)
 ; REMARK:         remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre {{.*}}, vote overhead 8.0 per trip; {{.*}} (forced)
+; The exit-flag variant speculates nothing: its halves hide nothing.
+; FLAG-COUNT-4: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: {{.*}}, vote overhead 0.0 per trip; {{.*}} (forced)
+; FLAG:         remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre {{.*}}, vote overhead 8.0 per trip; {{.*}} (forced)
 
 ; The first iteration's draw runs once, before the loop. Half 1's arm, its
 ; post and the next draw follow one another, as do half 2's.

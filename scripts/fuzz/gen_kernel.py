@@ -61,6 +61,11 @@ FP_STYLES = ("explicit", "natural")
 # guarded family then sits in a loop, the shape iteration delaying folds
 # the guard of.
 MELD_FAMILIES = ("different-shape", "shared-tail", "short-circuit", "guarded")
+# Loop shapes named the same way, not in `all` (which keeps the kernels of
+# past melding campaigns): counter-ring keeps a lane's state in a ring of
+# its shared slots indexed by the counter, with the counter's next value
+# computed before the loop's divergent branch (Generator.counter_ring_loop).
+LOOP_FAMILIES = ("counter-ring",)
 
 # The ABI every kernel shares with the host harness (bench/fuzz). The build
 # script writes it into the pack's manifest; the harness reads it from there.
@@ -749,10 +754,46 @@ class Generator:
                         pre + [inner], None)]
         return loop
 
+    def counter_ring_loop(self, sc):
+        """`for (i ...) { v ^= sh[ring(i)]; w += (i + 1) * K; pre;
+        if (c) { A; sh[ring(i + 1)] = x; } else { B; sh[ring(i + 1)] = y; }
+        post }`: a lane's state in a ring of its shared slots, the counter's
+        next value computed before the branch, so that the exit test reads
+        it there (LOOP-ADVANCE's shared ring, where loop advance's halves
+        once tested the exit on the wrong copy of it)."""
+        node_id = self.new_id()
+        var = f"i{sc.loop_depth}"
+        u = self.rl.choice(sc.uvars)
+        head = f"{var} = 0u; {var} < ({u} & 7u) + 2u; ++{var}"
+        loop = Loop(node_id, var, head, None, [])
+        body = sc.nested(loop, new_loop=True, no_jumps=True)
+        plain = body.nested(plain=True, no_jumps=True)
+        arms = body.nested(no_jumps=True)
+        v, w = self.rl.choice(sc.uvars), self.rl.choice(sc.uvars)
+        pre = [Simple(self.new_id(), f"{v} ^= sh[sb + ({var} & 3u)];"),
+               Simple(self.new_id(), f"{w} += ({var} + 1u) * {self.const()};")]
+        pre += [Simple(self.new_id(), self.simple(plain))
+                for _ in range(self.rs.randint(0, 1))]
+
+        def arm():
+            return self.stmts(arms, 1, 2) + [Simple(
+                self.new_id(),
+                f"sh[sb + (({var} + 1u) & 3u)] = {self.uexpr(arms)};")]
+
+        branch = If(self.new_id(), self.cond(plain, 0), arm(), arm())
+        post = [Simple(self.new_id(), self.simple(plain))
+                for _ in range(self.rs.randint(0, 1))]
+        loop.body = pre + [branch] + post
+        return loop
+
     def meld_family_stmt(self, sc, name):
         """A statement of the family called name, with its own budget."""
         saved = self.budget
         self.budget = self.rs.randint(6, 14)
+        if name == "counter-ring":
+            stmt = self.counter_ring_loop(sc)
+            self.budget = saved
+            return stmt
         family = MELD_FAMILIES.index(name)
         if family == 3 and sc.loop_depth < MAX_LOOP_DEPTH:
             stmt = self.guarded_loop(sc)
@@ -1255,16 +1296,17 @@ def called(text, names):
 
 
 def parse_meld_family(text):
-    """'all', one of MELD_FAMILIES or '' -> the families named, in order."""
+    """'all' (MELD_FAMILIES), names of MELD_FAMILIES or LOOP_FAMILIES, or ''
+    -> the families named, in order."""
     if not text:
         return ()
     if text == "all":
         return MELD_FAMILIES
     names = tuple(filter(None, text.split(",")))
     for n in names:
-        if n not in MELD_FAMILIES:
+        if n not in MELD_FAMILIES + LOOP_FAMILIES:
             raise ValueError(f"unknown meld family '{n}' (all, "
-                             f"{', '.join(MELD_FAMILIES)})")
+                             f"{', '.join(MELD_FAMILIES + LOOP_FAMILIES)})")
     return names
 
 
@@ -1359,9 +1401,10 @@ def main(argv=None):
                          "simplifies: different-shape arms, shared tails, "
                          "short-circuit conditions, guarded inner branches")
     ap.add_argument("--meld-family", default="",
-                    help="put one statement of each named melding shape "
-                         "family into the kernel: all, or a comma list of "
-                         + ", ".join(MELD_FAMILIES))
+                    help="put one statement of each named shape family "
+                         "into the kernel: all (the melding families), or a "
+                         "comma list of "
+                         + ", ".join(MELD_FAMILIES + LOOP_FAMILIES))
     ap.add_argument("--split-shapes", action="store_true",
                     help="kernels kernel splitting's legality accepts: a "
                          "prologue that only loads from `in` and computes, "

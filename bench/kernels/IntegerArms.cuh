@@ -27,4 +27,16 @@ __device__ __forceinline__ void rotateMixArm(unsigned &A, unsigned &B) {
   }
 }
 
+// The arms as the kernels pick them (Arms.cuh's ExplicitArms for integers).
+struct IntegerArms {
+  template <int N>
+  static __device__ __forceinline__ void taken(unsigned &A, unsigned &B) {
+    mixAddArm<N>(A, B);
+  }
+  template <int N>
+  static __device__ __forceinline__ void notTaken(unsigned &A, unsigned &B) {
+    rotateMixArm<N>(A, B);
+  }
+};
+
 #endif // DIVOPT_BENCH_INTEGERARMS_CUH

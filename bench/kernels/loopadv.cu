@@ -15,23 +15,52 @@
 #include "IntegerArms.cuh"
 #include "Mwc.cuh"
 
-template <int N>
-__device__ __forceinline__ void loopadv(const unsigned *Seeds, const float *In,
-                                        float *Out, int Count, int Iters,
+// The loop's shapes: Plain; Nested, whose second arm ends in a divergent if
+// of its own; Shared, whose B lives in shared memory (loaded before the
+// branch from this iteration's slot, stored in each arm to the next one's,
+// as a stack-based search keeps its state); Lopsided, whose first arm is
+// one add. The floating-point kernels are Plain.
+enum class LoopShape { Plain, Nested, Shared, Lopsided };
+
+// The bench launches 256 threads a block (LoopAdvanceBench.cpp).
+constexpr int LoopAdvBlock = 256;
+
+template <int N, class Arms, LoopShape Shape, typename T>
+__device__ __forceinline__ void loopadv(const unsigned *Seeds, const T *In,
+                                        T *Out, int Count, int Iters,
                                         unsigned SwitchThreshold) {
+  __shared__ T Held[4][LoopAdvBlock];
   int Tid = blockIdx.x * blockDim.x + threadIdx.x;
   if (Tid >= Count)
     return;
   unsigned Seed = Seeds[Tid];
   Mwc Rng = seedMwc(Seed);
-  bool Fused = Seed >> 31;
-  float A = In[Tid], B = In[Count + Tid];
+  bool Taken = Seed >> 31;
+  T A = In[Tid], B = In[Count + Tid];
+  if constexpr (Shape == LoopShape::Shared)
+    Held[0][threadIdx.x] = B;
   for (int I = 0; I < Iters; ++I) {
-    Fused ^= nextMwc(Rng) < SwitchThreshold;
-    if (Fused)
-      fusedArm<N>(A, B);
-    else
-      roundedArm<N>(A, B);
+    Taken ^= nextMwc(Rng) < SwitchThreshold;
+    if constexpr (Shape == LoopShape::Shared)
+      B = Held[I % 4][threadIdx.x];
+    if (Taken) {
+      if constexpr (Shape == LoopShape::Lopsided)
+        A += 1;
+      else
+        Arms::template taken<N>(A, B);
+      if constexpr (Shape == LoopShape::Shared)
+        Held[(I + 1) % 4][threadIdx.x] = B;
+    } else {
+      Arms::template notTaken<N>(A, B);
+      if constexpr (Shape == LoopShape::Nested) {
+        if (B & 0x10u)
+          Arms::template taken<3>(B, A);
+        else
+          Arms::template notTaken<3>(A, B);
+      }
+      if constexpr (Shape == LoopShape::Shared)
+        Held[(I + 1) % 4][threadIdx.x] = B;
+    }
   }
   Out[Tid] = A;
   Out[Count + Tid] = B;
@@ -41,70 +70,20 @@ __device__ __forceinline__ void loopadv(const unsigned *Seeds, const float *In,
   extern "C" __global__ void loopadv_n##N(                                     \
       const unsigned *Seeds, const float *In, float *Out, int Count,           \
       int Iters, unsigned SwitchThreshold) {                                   \
-    loopadv<N>(Seeds, In, Out, Count, Iters, SwitchThreshold);                 \
+    loopadv<N, ExplicitArms, LoopShape::Plain>(Seeds, In, Out, Count, Iters,   \
+                                               SwitchThreshold);               \
   }
 
 LOOPADV_KERNEL(8)
 LOOPADV_KERNEL(32)
 LOOPADV_KERNEL(128)
 
-// The integer loop's shapes: Plain, as loopadv; Nested, whose second arm
-// ends in a divergent if of its own; Shared, whose B lives in shared memory
-// (loaded before the branch from this iteration's slot, stored in each arm
-// to the next one's, as a stack-based search keeps its state); Lopsided,
-// whose first arm is one add.
-enum class IntShape { Plain, Nested, Shared, Lopsided };
-
-// The bench launches 256 threads a block (LoopAdvanceBench.cpp).
-constexpr int LoopAdvBlock = 256;
-
-template <int N, IntShape Shape>
-__device__ __forceinline__ void
-loopadvInt(const unsigned *Seeds, const unsigned *In, unsigned *Out, int Count,
-           int Iters, unsigned SwitchThreshold) {
-  __shared__ unsigned Held[4][LoopAdvBlock];
-  int Tid = blockIdx.x * blockDim.x + threadIdx.x;
-  if (Tid >= Count)
-    return;
-  unsigned Seed = Seeds[Tid];
-  Mwc Rng = seedMwc(Seed);
-  bool Mixing = Seed >> 31;
-  unsigned A = In[Tid], B = In[Count + Tid];
-  if (Shape == IntShape::Shared)
-    Held[0][threadIdx.x] = B;
-  for (int I = 0; I < Iters; ++I) {
-    Mixing ^= nextMwc(Rng) < SwitchThreshold;
-    if (Shape == IntShape::Shared)
-      B = Held[I % 4][threadIdx.x];
-    if (Mixing) {
-      if (Shape == IntShape::Lopsided)
-        A += 1;
-      else
-        mixAddArm<N>(A, B);
-      if (Shape == IntShape::Shared)
-        Held[(I + 1) % 4][threadIdx.x] = B;
-    } else {
-      rotateMixArm<N>(A, B);
-      if (Shape == IntShape::Nested) {
-        if (B & 0x10u)
-          mixAddArm<3>(B, A);
-        else
-          rotateMixArm<3>(A, B);
-      }
-      if (Shape == IntShape::Shared)
-        Held[(I + 1) % 4][threadIdx.x] = B;
-    }
-  }
-  Out[Tid] = A;
-  Out[Count + Tid] = B;
-}
-
 #define LOOPADV_INT_KERNEL(Name, N, Shape)                                     \
   extern "C" __global__ void loopadv_##Name##_n##N(                            \
       const unsigned *Seeds, const unsigned *In, unsigned *Out, int Count,     \
       int Iters, unsigned SwitchThreshold) {                                   \
-    loopadvInt<N, IntShape::Shape>(Seeds, In, Out, Count, Iters,               \
-                                   SwitchThreshold);                           \
+    loopadv<N, IntegerArms, LoopShape::Shape>(Seeds, In, Out, Count, Iters,    \
+                                              SwitchThreshold);                \
   }
 
 LOOPADV_INT_KERNEL(int, 2, Plain)

@@ -730,18 +730,23 @@ class Generator:
         return If(node_id, "/* meld: guarded inner branch */ " + c, guarded,
                   None)
 
-    def guarded_loop(self, sc):
-        """`for (...) { if (guard) { pre; if (hit) A else B } }`: the lanes
-        whose guard is false have no work this trip (the guard iteration
-        delaying folds into its vote), the inner arms alike up to operands
-        (what melding under the guard melds)."""
+    def short_loop(self, sc):
+        """A loop of 2 to 9 trips, the count the lane's, with no body yet;
+        and the scopes of its body: (loop, body, plain code of the body)."""
         node_id = self.new_id()
         var = f"i{sc.loop_depth}"
         u = self.rl.choice(sc.uvars)
         head = f"{var} = 0u; {var} < ({u} & 7u) + 2u; ++{var}"
         loop = Loop(node_id, var, head, None, [])
         body = sc.nested(loop, new_loop=True, no_jumps=True)
-        plain = body.nested(plain=True, no_jumps=True)
+        return loop, body, body.nested(plain=True, no_jumps=True)
+
+    def guarded_loop(self, sc):
+        """`for (...) { if (guard) { pre; if (hit) A else B } }`: the lanes
+        whose guard is false have no work this trip (the guard iteration
+        delaying folds into its vote), the inner arms alike up to operands
+        (what melding under the guard melds)."""
+        loop, body, plain = self.short_loop(sc)
         guard = self.cond(plain, 0)
         hit = self.cond(plain, 0)
         arms = body.nested(no_jumps=True).nested(no_jumps=True)
@@ -761,13 +766,8 @@ class Generator:
         next value computed before the branch, so that the exit test reads
         it there (LOOP-ADVANCE's shared ring, where loop advance's halves
         once tested the exit on the wrong copy of it)."""
-        node_id = self.new_id()
-        var = f"i{sc.loop_depth}"
-        u = self.rl.choice(sc.uvars)
-        head = f"{var} = 0u; {var} < ({u} & 7u) + 2u; ++{var}"
-        loop = Loop(node_id, var, head, None, [])
-        body = sc.nested(loop, new_loop=True, no_jumps=True)
-        plain = body.nested(plain=True, no_jumps=True)
+        loop, body, plain = self.short_loop(sc)
+        var = loop.var
         arms = body.nested(no_jumps=True)
         v, w = self.rl.choice(sc.uvars), self.rl.choice(sc.uvars)
         pre = [Simple(self.new_id(), f"{v} ^= sh[sb + ({var} & 3u)];"),

@@ -9,7 +9,7 @@
 // N = 32, then N at p = 1 (strict alternation, the best case for
 // advancing). Work per thread is the same for every N. The "integer"
 // configurations run arms of integer work (loopadv_int*_n<N>, no hand
-// version) in four shapes (loopadv.cu's IntShape): what loop advance's
+// version) in four shapes (loopadv.cu's LoopShape): what loop advance's
 // bookkeeping costs beside arms that are not floating-point chains.
 //
 //===----------------------------------------------------------------------===//
@@ -37,7 +37,7 @@ constexpr int ThreadsPerBlock = 256;
 struct LoopAdvanceConfig {
   int N;
   double SwitchRate;
-  /// An integer loop's shape (loopadv.cu's IntShape): "" for the
+  /// An integer loop's shape (loopadv.cu's LoopShape): "" for the
   /// floating-point arms, else "plain", "nested", "shared" or "lopsided".
   std::string IntegerShape = "";
   bool isInteger() const { return !IntegerShape.empty(); }

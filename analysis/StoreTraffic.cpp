@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StoreTraffic.h"
+#include "AddressSpace.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
@@ -24,21 +25,10 @@ constexpr unsigned WarpLanes = 32;
 // spaces) reach global memory unless they come from the stack or from a
 // variable of another space.
 bool mayPointToGlobal(const Value *Ptr) {
-  unsigned AS = Ptr->getType()->getPointerAddressSpace();
-  if (AS == NVPTXAS::ADDRESS_SPACE_GLOBAL)
-    return true;
+  unsigned AS = getInferredAddressSpace(Ptr);
   if (AS != NVPTXAS::ADDRESS_SPACE_GENERIC)
-    return false;
-  const Value *Base = getUnderlyingObject(Ptr);
-  if (isa<AllocaInst>(Base))
-    return false;
-  if (const auto *Cast = dyn_cast<AddrSpaceCastOperator>(Base))
-    return Cast->getSrcAddressSpace() == NVPTXAS::ADDRESS_SPACE_GLOBAL ||
-           Cast->getSrcAddressSpace() == NVPTXAS::ADDRESS_SPACE_GENERIC;
-  if (const auto *GV = dyn_cast<GlobalValue>(Base))
-    return GV->getAddressSpace() == NVPTXAS::ADDRESS_SPACE_GLOBAL ||
-           GV->getAddressSpace() == NVPTXAS::ADDRESS_SPACE_GENERIC;
-  return true;
+    return AS == NVPTXAS::ADDRESS_SPACE_GLOBAL;
+  return !isa<AllocaInst>(getUnderlyingObject(Ptr));
 }
 
 bool isGlobalStore(const Instruction &I) {

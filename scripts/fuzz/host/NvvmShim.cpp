@@ -61,7 +61,9 @@ float shim_nvvm_add_rn_f(float A, float B) { return A + B; }
 float shim_nvvm_mul_rn_f(float A, float B) { return A * B; }
 float shim_nvvm_div_rn_f(float A, float B) { return A / B; }
 float shim_nvvm_sqrt_rn_f(float A) { return std::sqrt(A); }
-float shim_nvvm_fma_rn_f(float A, float B, float C) { return std::fma(A, B, C); }
+float shim_nvvm_fma_rn_f(float A, float B, float C) {
+  return std::fma(A, B, C);
+}
 float shim_nvvm_fabs_f32(float A) { return std::fabs(A); }
 
 // Approximate operations and other roundings of natural-float kernels

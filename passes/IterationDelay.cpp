@@ -484,25 +484,23 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   // must not lose anywhere in the range, and among those that do not, the
   // one with the best predicted cost at the nominal probabilities wins.
   BodyModel M = isSwitch(*S) ? modelSwitch(*S) : modelBranch(*S);
-  auto CostAt = [&](const Choice &C, ArrayRef<double> P) {
-    return M.Delayed(C, Overhead(C), P);
-  };
-  auto WorstOf = [&](const Choice &C) {
-    double Worst = M.Before(M.Nominal) / CostAt(C, M.Nominal);
+  auto WorstOf = [&](const Choice &C, double O) {
+    double Worst = M.Before(M.Nominal) / M.Delayed(C, O, M.Nominal);
     if (!M.Known)
       for (ArrayRef<double> P : M.Range)
-        Worst = std::min(Worst, M.Before(P) / CostAt(C, P));
+        Worst = std::min(Worst, M.Before(P) / M.Delayed(C, O, P));
     return Worst;
   };
   double Before = M.Before(M.Nominal);
   std::optional<Choice> Best;
-  double BestCost = 0, BestWorst = 0;
+  double BestCost = 0, BestWorst = 0, BestOverhead = 0;
   // Whether some strategy might be safe and pay, allowing for rounding:
   // the arms-only costs sum the loop in another order.
   constexpr double Slack = 1 - 1e-9;
   bool MightPay = false;
   for (const Choice &C : Choices) {
-    double Cost = CostAt(C, M.Nominal), Worst = WorstOf(C);
+    double O = Overhead(C);
+    double Cost = M.Delayed(C, O, M.Nominal), Worst = WorstOf(C, O);
     MightPay |= Worst >= MaxPredictedLoss * Slack &&
                 Before / Cost >= Opts.MinSpeedup * Slack;
     bool Safe = Worst >= MaxPredictedLoss,
@@ -511,6 +509,7 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
       Best = C;
       BestCost = Cost;
       BestWorst = Worst;
+      BestOverhead = O;
     }
   }
 
@@ -519,8 +518,6 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   // the candidate is refused whatever the code around the branch is.
   if (!Exact && MightPay)
     return evaluate(DB, Guard, T, RegsBefore, true);
-  // Overhead reads the shape, which the candidate takes.
-  double BestOverhead = Overhead(*Best);
   Candidate Cand{&DB, Guard, std::move(*S), *Best, {}, ""};
   Cand.CostBefore = Before;
   Cand.CostAfter = BestCost;

@@ -2,8 +2,9 @@
 // code writes it: N dependent update pairs of the state (A, B), each
 // update an exclusive-or and an add, or a rotate and an exclusive-or. No
 // multiply: every instruction issues to the integer ALU, the pipe loop
-// advance's own bookkeeping uses, so nothing of it issues beside the arms
-// (the floating-point arms of Arms.cuh let it).
+// advance's own bookkeeping uses (which, measured, hides beside them as
+// beside Arms.cuh's floating-point arms:
+// bench/results/2026-11-27-h100-advance-speculation.md).
 #ifndef DIVOPT_BENCH_INTEGERARMS_CUH
 #define DIVOPT_BENCH_INTEGERARMS_CUH
 

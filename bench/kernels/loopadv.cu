@@ -5,8 +5,8 @@
 // arms every iteration, yet its warp still runs both arms per iteration,
 // because half the lanes start with the other arm.
 //
-// loopadv_int_n<N>: the same loop over integer arms (IntegerArms.cuh), whose
-// work issues to the pipe loop advance's bookkeeping uses.
+// loopadv_int*_n<N>: the same loop over integer arms (IntegerArms.cuh), in
+// the shapes of LoopShape.
 //
 // In:  Seeds[Count] (bit 31 gives the first direction), In[2 * Count]
 //      (float or unsigned words).

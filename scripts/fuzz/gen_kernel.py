@@ -792,13 +792,10 @@ class Generator:
         self.budget = self.rs.randint(6, 14)
         if name == "counter-ring":
             stmt = self.counter_ring_loop(sc)
-            self.budget = saved
-            return stmt
-        family = MELD_FAMILIES.index(name)
-        if family == 3 and sc.loop_depth < MAX_LOOP_DEPTH:
+        elif name == "guarded" and sc.loop_depth < MAX_LOOP_DEPTH:
             stmt = self.guarded_loop(sc)
         else:
-            stmt = self.meld_if(sc, family)
+            stmt = self.meld_if(sc, MELD_FAMILIES.index(name))
         self.budget = saved
         return stmt
 

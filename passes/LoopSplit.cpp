@@ -199,13 +199,23 @@ Loop *Splitter::nextCandidate(LoopInfo &LI) {
 }
 
 bool Splitter::trySplit(Loop &L, const Target &T) {
-  if (FastMath) {
-    missed(L, "FastMath", FastMathRefusal);
-    return false;
-  }
+  // A loop without statement groups to part (several blocks, one group, a
+  // barrier) was never a candidate: in the default pipeline every other
+  // loop is such, and saying so for each would bury the refusals that
+  // matter. Why is an analysis remark (-Rpass-analysis).
   Expected<FissionPlan> Plan = planFission(L, FAM.getResult<AAManager>(F));
   if (!Plan) {
-    missed(L, "Illegal", toString(Plan.takeError()));
+    std::string Why = toString(Plan.takeError());
+    ++NumRefused;
+    FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "Illegal",
+                                        L.getHeader()->getTerminator())
+             << "loop not split: " << Why;
+    });
+    return false;
+  }
+  if (FastMath) {
+    missed(L, "FastMath", FastMathRefusal);
     return false;
   }
   Decision D = decideFission(F, *Plan, T, Opts.Threshold);

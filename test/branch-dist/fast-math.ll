@@ -96,10 +96,9 @@ join:
 ; KSPLIT: kernel float_arms not split at this divergent branch: the function computes in floating point under fast-math flags
 ; KSPLIT: kernel int_arms not split at this divergent branch: the function computes in floating point under fast-math flags
 
-; A loop of floating-point arms is not delayed, nor split.
+; A loop of floating-point arms is not delayed.
 ; DELAY: remark: <unknown>:0:0: loop not delayed: the function computes in floating point under fast-math flags
 ; DELAY-NOT: delayed iterations
-; SPLIT: loop not split: the function computes in floating point under fast-math flags
 define ptx_kernel void @float_loop(ptr addrspace(1) %seeds, ptr addrspace(1) %out, i32 %n, i32 %thresh) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -130,6 +129,29 @@ exit:
   %acc.out = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
   %q = getelementptr float, ptr addrspace(1) %out, i32 %tid
   store float %acc.out, ptr addrspace(1) %q
+  ret void
+}
+
+; Nor is a loop split whose two statement groups could be.
+; SPLIT: loop not split: the function computes in floating point under fast-math flags
+; SPLIT-NOT: loop split
+define ptx_kernel void @float_groups(ptr addrspace(1) noalias %a, ptr addrspace(1) noalias %b, i32 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %body ]
+  %pa = getelementptr float, ptr addrspace(1) %a, i32 %i
+  %va = load float, ptr addrspace(1) %pa
+  %ra = fmul fast float %va, 3.0
+  store float %ra, ptr addrspace(1) %pa
+  %pb = getelementptr float, ptr addrspace(1) %b, i32 %i
+  %vb = load float, ptr addrspace(1) %pb
+  %rb = fadd fast float %vb, 1.0
+  store float %rb, ptr addrspace(1) %pb
+  %i.next = add i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %body
+exit:
   ret void
 }
 

@@ -17,7 +17,7 @@
 ; The remark gives the chain, the warps, the drain and the issue.
 ; RUN: %divopt-opt -passes=loop-split -pass-remarks=divopt -pass-remarks-missed=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=AUTO
 ; AUTO: remark: <unknown>:0:0: loop not split: unprofitable: 2 statement groups of 160+160 instructions; cost 1167.0 -> 1182.0, registers 88 -> 48, occupancy 25% -> 62% at 256 threads/block (reqntid) on sm_90, predicted speedup 1.00x (threshold 1.05x); an iteration's longest chain 321 cycles, covered by the issue of 0.3 warps a scheduler (4.0 resident before); its stores drain to DRAM in 2664 cycles a warp, its issue takes 1167
-; RUN: %divopt-opt -passes='loop-split<force>' -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>%t.remarks
+; RUN: %divopt-opt -passes='loop-split<force>' -pass-remarks=divopt -pass-remarks-missed=divopt -pass-remarks-analysis=divopt -S %s -o %t.ll 2>%t.remarks
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: %if ptxas %{ llc -mtriple=nvptx64 -mcpu=sm_90 %t.ll -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}

@@ -1,6 +1,10 @@
-; What loop-split leaves alone, forced or not, each with a missed remark
-; that says why, and the module unchanged.
-; RUN: %divopt-opt -passes='loop-split<force>' -pass-remarks-missed=divopt -S %s -o %t.ll 2>&1 | FileCheck %s
+; What loop-split leaves alone, forced or not, and the module unchanged.
+; None of these loops is a candidate (no statement groups it may part):
+; each gets an analysis remark that says why, and no missed remark, which
+; the default pipeline keeps for the loops it could split but did not.
+; RUN: %divopt-opt -passes='loop-split<force>' -pass-remarks-analysis=divopt -S %s -o %t.ll 2>&1 | FileCheck %s
+; RUN: %divopt-opt -passes='loop-split<force>' -pass-remarks-missed=divopt -disable-output %s 2>&1 | FileCheck %s --check-prefix=MISSED --allow-empty
+; MISSED-NOT: remark
 ; RUN: %opt -S %s -o %t.orig.ll
 ; RUN: diff %t.orig.ll %t.ll
 

@@ -374,7 +374,10 @@ def build_rows(profile, remarks):
             for row in rows:
                 if row["at"] and same_file(row["at"][0], r["file"]):
                     row.setdefault("paths", set()).add(r["file"])
-        if r["pass"] == "divopt-divergence" or r["line"] is None:
+        # A transform's verdict on the branch is what it did or refused;
+        # its analysis remarks (a loop that was no candidate) are not one.
+        if r["pass"] == "divopt-divergence" or r["line"] is None or \
+                r["kind"] not in ("Passed", "Missed"):
             continue
         for row in rows:
             if row["at"] and row["at"][1] == r["line"] and \

@@ -74,9 +74,12 @@ StringRef getDefaultPipeline() {
   // remarks report what is still divergent. Kernel splitting comes first,
   // so that the parts are distributed too; it leaves the original kernel
   // as it was, so a launch that does not follow the module's launch plan
-  // (the CUDA runtime's) still works.
-  return "kernel-split,function(branch-dist,iter-delay,divopt-cleanup,"
-         "divopt-remarks)";
+  // (the CUDA runtime's) still works. Loop splitting comes after the
+  // passes that may leave a loop's body one block (a meld of its arms):
+  // it splits only where fewer registers pay at every block size, and its
+  // decisions are right at every K of LOOP-SPLIT (calibration run 5).
+  return "kernel-split,function(branch-dist,iter-delay,loop-split,"
+         "divopt-cleanup,divopt-remarks)";
 }
 
 /// DivOpt pipeline elements parsed so far (Plugin.cpp counts them).

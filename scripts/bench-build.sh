@@ -77,7 +77,7 @@ done
 # And both benchmarks with the function passes of the default pipeline
 # (iteration delaying left to the cost model) and no kernel splitting:
 # DivOpt-auto.
-auto_pipeline="function(branch-dist,iter-delay,divopt-cleanup,divopt-remarks)"
+auto_pipeline="function(branch-dist,iter-delay,loop-split,divopt-cleanup,divopt-remarks)"
 for s in "advance:function(iter-delay<advance;force>,divopt-cleanup)" \
          "auto:$auto_pipeline"; do
   "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
@@ -99,8 +99,8 @@ for f in 0.05 0.10 0.25 0.50 0.75 0.90; do
     2>"$out/itdelay.divopt-auto-f$f-remarks.txt"
 done
 
-# Loop splitting is not in the default pipeline: once as its cost model
-# decides, once forced.
+# Loop splitting alone: once as its cost model decides (as the default
+# pipeline does), once forced.
 for s in "loop-split:loop-split" "loop-split-forced:loop-split<force>"; do
   "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \
     -mllvm "-divopt-pipeline=function(${s#*:},divopt-cleanup)" \

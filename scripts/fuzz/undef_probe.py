@@ -38,8 +38,8 @@ import gen_kernel  # noqa: E402
 import variants  # noqa: E402
 
 # The automatic pipeline as clang runs it (passes/Pipeline.cpp).
-AUTO_PIPELINE = ("kernel-split,function(branch-dist,iter-delay,divopt-cleanup,"
-                 "divopt-remarks)")
+AUTO_PIPELINE = ("kernel-split,function(branch-dist,iter-delay,loop-split,"
+                 "divopt-cleanup,divopt-remarks)")
 
 # The forced pipeline seeds 399 and 477 ran in their campaigns (seed mod 6
 # of the six forced pipelines then): written out, so that a change to

@@ -13,6 +13,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; AUTO: Running pass: divopt::KernelSplitPass
 ; AUTO: Running pass: divopt::BranchDistributionPass on k
 ; AUTO: Running pass: divopt::IterationDelayPass on k
+; AUTO: Running pass: divopt::LoopSplitPass on k
 ; AUTO: Running pass: divopt::DivergenceRemarksPass on k
 ; OFF-NOT: DivOpt
 ; PICK: divopt-divergence: function 'k'

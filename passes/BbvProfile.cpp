@@ -22,10 +22,12 @@
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
@@ -38,6 +40,8 @@ STATISTIC(NumSampled, "Global loads and stores whose address is sampled");
 STATISTIC(NumSampledOnEntry,
           "Sampled addresses taken once per loop entry, not per trip");
 STATISTIC(NumRefused, "Kernels left without a BBV-counting copy");
+STATISTIC(NumInlined, "Calls inlined into a counting copy to count their "
+                      "blocks");
 
 static_assert(static_cast<unsigned>(divopt::OpClass::Call) + 1 ==
                   divopt::NumLatencyClasses,
@@ -138,10 +142,11 @@ unsigned getAccessBytes(const Instruction &I) {
       I.getDataLayout().getTypeStoreSize(getLoadStoreType(&I)));
 }
 
-std::string buildMap(Function &F) {
+/// The map of F's blocks, named for kernel Kernel.
+std::string buildMap(Function &F, StringRef Kernel) {
   std::string Text;
   raw_string_ostream OS(Text);
-  OS << "divopt-bbv 2\nkernel " << F.getName() << "\nclasses";
+  OS << "divopt-bbv 2\nkernel " << Kernel << "\nclasses";
   for (std::string_view C : getLatencyClassNames())
     OS << " " << C;
   OS << "\n";
@@ -173,6 +178,52 @@ void addMapGlobal(Module &M, StringRef Name, const std::string &Text) {
   new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
                      GlobalValue::ExternalLinkage, Init, Name, nullptr,
                      GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
+}
+
+/// The functions NF calls that stay calls in its counting copy.
+struct Uncounted {
+  /// Calls inlined, and the callees that were not, with why.
+  unsigned Inlined = 0;
+  SmallVector<std::pair<const Function *, std::string>, 2> Left;
+};
+
+/// Inlines into NF, the counting copy, every call to a function the module
+/// defines, and the calls those bring, so that their blocks are NF's and
+/// counted: a kernel's noinline helpers, and the device function that
+/// kernel splitting moves a large way into (SharedWay.h), would otherwise
+/// run uncounted and the threads that run them look idle there. A call
+/// that would recurse stays a call, its blocks uncounted. The kernel
+/// itself, and what the thread-remap copy launches, keep their calls.
+Uncounted inlineCallees(Function &NF, const Function &Kernel) {
+  Uncounted U;
+  SmallVector<std::pair<CallBase *, SmallVector<const Function *, 4>>, 8> Work;
+  for (Instruction &I : instructions(NF))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      Work.push_back({CB, {&Kernel}});
+  while (!Work.empty()) {
+    auto [CB, Path] = Work.pop_back_val();
+    Function *Callee = CB->getCalledFunction();
+    if (!Callee || Callee->isDeclaration())
+      continue; // An intrinsic or an external function: nothing to count.
+    auto Leave = [&](const Twine &Why) {
+      if (none_of(U.Left, [&](const auto &L) { return L.first == Callee; }))
+        U.Left.push_back({Callee, Why.str()});
+    };
+    if (is_contained(Path, Callee)) {
+      Leave("a call to it recurses");
+      continue;
+    }
+    InlineFunctionInfo IFI;
+    if (InlineResult R = InlineFunction(*CB, IFI); !R.isSuccess()) {
+      Leave(Twine("it cannot be inlined (") + R.getFailureReason() + ")");
+      continue;
+    }
+    ++U.Inlined;
+    Path.push_back(Callee);
+    for (CallBase *New : IFI.InlinedCallSites)
+      Work.push_back({New, Path});
+  }
+  return U;
 }
 
 /// An access whose first address is taken where its loop is entered: at
@@ -358,19 +409,25 @@ PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
       });
       continue;
     }
-    addMapGlobal(M, MapName, buildMap(*F));
     Function *NF = cloneKernelWithPointer(*F, Name, "divopt.counters");
+    Uncounted U = inlineCallees(*NF, *F);
+    addMapGlobal(M, MapName, buildMap(*NF, F->getName()));
+    unsigned Blocks = NF->size();
+    unsigned Sites = collectAccessSites(*NF).size();
     unsigned OnEntry = instrument(*NF, Opts.Block);
-    unsigned Sites = collectAccessSites(*F).size();
     ++NumInstrumented;
     NumSampled += Sites;
-    NumCounters += F->size();
+    NumCounters += Blocks;
+    NumInlined += U.Inlined;
     Changed = true;
     ORE.emit([&] {
       OptimizationRemark R(DEBUG_TYPE, "Instrumented", F);
       R << "kernel " << F->getName() << " instrumented as " << Name << ": "
-        << ore::NV("Counters", static_cast<unsigned>(F->size()))
-        << " basic-block counters per thread, ";
+        << ore::NV("Counters", Blocks) << " basic-block counters per thread";
+      if (U.Inlined)
+        R << " (" << ore::NV("Inlined", U.Inlined)
+          << " calls inlined to count their blocks)";
+      R << ", ";
       if (Opts.Block)
         R << "threads of block " << ore::NV("Block", *Opts.Block) << " only";
       else
@@ -382,6 +439,13 @@ PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
           << " sampled addresses taken where their loop is entered";
       return R;
     });
+    for (const auto &[Callee, Why] : U.Left)
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "CalleeUncounted", F)
+               << "kernel " << F->getName() << ": the blocks of "
+               << Callee->getName() << " are not counted: " << Why
+               << ", and its calls stay calls";
+      });
   }
   if (!Changed)
     return PreservedAnalyses::all();

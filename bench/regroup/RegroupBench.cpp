@@ -706,6 +706,7 @@ int runBench(const Options &O) {
   Ws.push_back(makeVarTrip(Ctx, O.Threads, "skewed"));
   Ws.push_back(makeVarTrip(Ctx, O.Threads, "uniform"));
   Ws.push_back(makeVarTrip(Ctx, O.Threads, "coherent"));
+  Ws.push_back(makeVarTrip(Ctx, O.Threads, "skewed", "vartrip_call"));
   Ws.push_back(makeMandel(Ctx, O.Threads));
   Ws.push_back(makeSeqCmp(Ctx, O.Threads / 4));
   Module Dispatch = Module::loadFile(Ctx, O.PtxDir + "/dispatch.ptx");

@@ -54,17 +54,22 @@ std::uint32_t floatBits(float F) {
 
 class VarTrip : public Workload {
 public:
-  VarTrip(const Context &Ctx, unsigned Threads, std::string Distribution)
+  VarTrip(const Context &Ctx, unsigned Threads, std::string Distribution,
+          std::string Kernel)
       : Workload(Ctx, Threads, 256), Distribution(std::move(Distribution)),
-        Out(Ctx, Threads) {
+        Kernel(std::move(Kernel)), Out(Ctx, Threads) {
     if (this->Distribution != "skewed" && this->Distribution != "uniform" &&
         this->Distribution != "coherent")
       throw Error("vartrip: unknown distribution '" + this->Distribution + "'");
     setScale(1.0);
   }
 
-  std::string name() const override { return "vartrip-" + Distribution; }
-  std::string kernel() const override { return "vartrip"; }
+  std::string name() const override {
+    std::string Name = Kernel;
+    std::replace(Name.begin(), Name.end(), '_', '-');
+    return Name + "-" + Distribution;
+  }
+  std::string kernel() const override { return Kernel; }
   std::string describe() const override {
     std::ostringstream OS;
     OS << Threads << " threads, trips " << Distribution << ", longest " << Long;
@@ -93,14 +98,14 @@ public:
   }
 
   void launchOriginal(const Module &M) override {
-    launch(M.kernel("vartrip"), config(), *UseTrips, *UseIn, Out, n());
+    launch(M.kernel(Kernel), config(), *UseTrips, *UseIn, Out, n());
   }
   DeviceBbvProfile profile(const Module &M) override {
-    return launchBbvProfile(Ctx, M, "vartrip", config(), *Trips, *In, Out, n());
+    return launchBbvProfile(Ctx, M, Kernel, config(), *Trips, *In, Out, n());
   }
   void launchRemapped(const Module &M,
                       const DeviceBuffer<std::uint32_t> &Redirect) override {
-    runtime::launchRemapped(M, "vartrip", config(), Redirect, *Trips, *In, Out,
+    runtime::launchRemapped(M, Kernel, config(), Redirect, *Trips, *In, Out,
                             n());
   }
   std::vector<std::uint32_t> output() const override { return Out.download(); }
@@ -123,7 +128,7 @@ public:
 private:
   int n() const { return static_cast<int>(Threads); }
 
-  std::string Distribution;
+  std::string Distribution, Kernel;
   unsigned Long = 0;
   std::vector<int> TripsHost;
   std::vector<std::uint32_t> InHost;
@@ -276,8 +281,9 @@ private:
 } // namespace
 
 std::unique_ptr<Workload> makeVarTrip(const Context &Ctx, unsigned Threads,
-                                      const std::string &Distribution) {
-  return std::make_unique<VarTrip>(Ctx, Threads, Distribution);
+                                      const std::string &Distribution,
+                                      const std::string &Kernel) {
+  return std::make_unique<VarTrip>(Ctx, Threads, Distribution, Kernel);
 }
 std::unique_ptr<Workload> makeMandel(const Context &Ctx, unsigned Threads) {
   return std::make_unique<Mandel>(Ctx, Threads);

@@ -86,10 +86,12 @@ scatterToThreadOrder(const std::vector<std::uint32_t> &Permuted,
 
 /// vartrip with trip counts drawn from Distribution: "skewed" (1 thread in
 /// 8 runs 32x longer), "uniform", or "coherent" (skewed, sorted: no warp
-/// diverges).
+/// diverges). Kernel "vartrip_call" runs the trips in a helper that is not
+/// inlined.
 std::unique_ptr<Workload> makeVarTrip(const runtime::Context &Ctx,
                                       unsigned Threads,
-                                      const std::string &Distribution);
+                                      const std::string &Distribution,
+                                      const std::string &Kernel = "vartrip");
 std::unique_ptr<Workload> makeMandel(const runtime::Context &Ctx,
                                      unsigned Threads);
 std::unique_ptr<Workload> makeSeqCmp(const runtime::Context &Ctx,

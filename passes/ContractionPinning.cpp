@@ -263,6 +263,8 @@ private:
   std::optional<unsigned> getFusedOperand(Instruction &Sum, Stage S);
   bool feedsOnlySums(const Instruction &M) const;
   bool ptxasFuses(const Instruction &M, const Instruction &Sum) const;
+  const BasicBlock *getEmittedBlock(const Instruction &M) const;
+  const BasicBlock *findEmittedBlock(const Instruction &M) const;
   bool hasConstantOperand(const Instruction &M) const;
   void fuse(Instruction &Sum, unsigned MulIdx);
   /// The multiply getFusedOperand found behind selects ptxas decides.
@@ -289,6 +291,9 @@ private:
   /// Instructions taken out of the function; their operands still list
   /// them as users.
   SmallPtrSet<const Instruction *, 16> Detached;
+  /// Where the PTX computes each multiply left to ptxas (findEmittedBlock),
+  /// found before ptxas's own fusions are modelled: MachineSink runs first.
+  DenseMap<const Instruction *, const BasicBlock *> Emitted;
 };
 
 std::optional<unsigned> Pinner::getFusedOperand(Instruction &Sum, Stage S) {
@@ -342,18 +347,63 @@ std::optional<unsigned> Pinner::getFusedOperand(Instruction &Sum, Stage S) {
 ///     exit): it recomputes `x * c` where it is added, but never `x * y`;
 ///     and never `x * 2.0`, which the DAG has made `x + x` by then.
 /// bench/results/2026-11-25-ptxas-fusion-rule.txt has the probes.
+/// Blocks are where the PTX has the multiply (getEmittedBlock).
 bool Pinner::ptxasFuses(const Instruction &M, const Instruction &Sum) const {
   if (!feedsOnlySums(M))
     return false;
-  if (M.getParent() == Sum.getParent())
-    return true;
-  // A product of two values ptxas knows is folded, not fused.
-  if (!hasConstantOperand(M) || isTimesTwo(M) ||
-      all_of(M.operands(),
+  // A product of two values ptxas knows is folded, not fused (fuzz seed 74:
+  // sqrt.approx(0.75) * 0.25, sunk to its sum's block).
+  if (all_of(M.operands(),
              [](const Use &U) { return isPtxasConstant(U.get()); }))
     return false;
-  const Loop *L = LI.getLoopFor(M.getParent());
+  const BasicBlock *At = getEmittedBlock(M);
+  if (At == Sum.getParent())
+    return true;
+  if (!hasConstantOperand(M) || isTimesTwo(M))
+    return false;
+  const Loop *L = LI.getLoopFor(At);
   return !L || L->contains(Sum.getParent());
+}
+
+const BasicBlock *Pinner::getEmittedBlock(const Instruction &M) const {
+  return Emitted.lookup_or(&M, M.getParent());
+}
+
+/// The block the PTX computes multiply M in, once the peephole and the DAG
+/// took the sums they fuse: MachineSink moves an instruction none of whose
+/// users is in its block into the successor that dominates them all, and
+/// again from there, but not into a loop that does not hold it. So a
+/// product whose sum in its own block became an fma, and whose other sums
+/// are in one block below it, is computed there, and ptxas fuses it as a
+/// product of that block (the Mandelbrot loop's zr*zr: |z|^2 fused in the
+/// loop's test, zr*zr - zi*zi in its body; llc and ptxas -arch=sm_90, 5
+/// FFMA where the IR's blocks predict 4; test/pin-contraction/sunk.ll).
+const BasicBlock *Pinner::findEmittedBlock(const Instruction &M) const {
+  SmallVector<const BasicBlock *, 4> UseBlocks;
+  for (const Use &U : M.uses()) {
+    const auto *I = cast<Instruction>(U.getUser());
+    if (Detached.contains(I))
+      continue;
+    const auto *P = dyn_cast<PHINode>(I);
+    const BasicBlock *B = P ? P->getIncomingBlock(U) : I->getParent();
+    if (B == M.getParent())
+      return B;
+    UseBlocks.push_back(B);
+  }
+  const BasicBlock *At = M.getParent();
+  while (!UseBlocks.empty() && !is_contained(UseBlocks, At)) {
+    const BasicBlock *Next = nullptr;
+    for (const BasicBlock *S : successors(At))
+      if (S != At && DT.dominates(At, S) &&
+          all_of(UseBlocks,
+                 [&](const BasicBlock *B) { return DT.dominates(S, B); }))
+        Next = S;
+    const Loop *L = Next ? LI.getLoopFor(Next) : nullptr;
+    if (!Next || (L && !L->contains(At)))
+      break;
+    At = Next;
+  }
+  return At;
 }
 
 bool Pinner::hasConstantOperand(const Instruction &M) const {
@@ -645,6 +695,10 @@ void Pinner::run() {
   // Code generation fuses in this order: the IR peephole over the whole
   // function, then each block's DAG, then ptxas on what is left.
   for (Stage S : {Stage::Peephole, Stage::Dag, Stage::Ptxas}) {
+    if (S == Stage::Ptxas)
+      for (Instruction &I : instructions(F))
+        if (BinaryOperator *M = asContractableMul(&I))
+          Emitted[M] = findEmittedBlock(*M);
     SmallVector<Instruction *, 32> Left;
     for (Instruction *Sum : Sums) {
       if (std::optional<unsigned> Idx = getFusedOperand(*Sum, S))

@@ -6,7 +6,7 @@
 //
 // CUDA compiles `a * b + c` with contraction on: the IR holds an `fmul
 // contract` and an `fadd contract`, and code generation fuses them into one
-// `fma.rn` where the product flows straight into the sum. Three stages do
+// `fma.rn` where the product flows straight into the sum. These stages do
 // it:
 //   - NVPTX's IR peephole (just before instruction selection) fuses an
 //     `fadd`/`fsub` with a single-use `fmul` operand, in any block, the
@@ -15,15 +15,19 @@
 //     of its own block (the operand with fewer uses first);
 //   - the DAG also turns `x * 2.0` into the sum `x + x` (a product fuses
 //     into it), and, without infinities, `(x +- 1) * y` into an fma;
+//   - MachineSink then moves a multiply none of whose users is left in its
+//     block into the block below that dominates them (a product whose sum
+//     in its own block became an fma, and whose other sums are below);
 //   - ptxas (--fmad=true) fuses a plain `mul` into the `add`/`sub`s it
 //     reaches where every use of the product is such a sum: in its own
-//     block always, in another block only when one operand is a constant
-//     it knows (immediate, kernel parameter, a value it computes itself)
-//     and not both (then it folds the product), never into a loop exit,
-//     never through a PHI, and through a `selp` only where it decides the
-//     condition from a value's range (sin/cos.approx, abs, ex2.approx)
-//     (bench/results/2026-11-25-ptxas-fusion-rule.txt; checked on random
-//     kernels against ptxas's machine code by scripts/fuzz/fusion_check.py).
+//     (PTX) block always, in another block only when one operand is a
+//     constant it knows (immediate, kernel parameter, a value it computes
+//     itself); never where both are (it folds the product), never into a
+//     loop exit, never through a PHI, and through a `selp` only where it
+//     decides the condition from a value's range (sin/cos.approx, abs,
+//     ex2.approx) (bench/results/2026-11-25-ptxas-fusion-rule.txt; checked
+//     on random kernels against ptxas's machine code by
+//     scripts/fuzz/fusion_check.py).
 // A transform that moves a product and its sum apart, puts a select or a
 // PHI between them, or removes one that was there, changes what is fused,
 // and so the rounding. Before a transform changes a function, the pinner

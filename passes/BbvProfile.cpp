@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BbvProfile.h"
+#include "ContractionPinning.h"
 #include "KernelClone.h"
 #include "PassOptions.h"
 #include "analysis/InstructionCost.h"
@@ -187,15 +188,51 @@ struct Uncounted {
   SmallVector<std::pair<const Function *, std::string>, 2> Left;
 };
 
+/// A copy of each callee with its contractions pinned as code generation
+/// fuses them in the callee alone (ContractionPinning.h): inlined, a
+/// callee's products and sums would meet the caller's blocks and fuse
+/// otherwise, and the counting copy, whose launch is a useful one, must
+/// compute what the kernel computes. Erased once the calls are inlined.
+class PinnedCallees {
+public:
+  PinnedCallees() = default;
+  PinnedCallees(const PinnedCallees &) = delete;
+  ~PinnedCallees() {
+    for (auto &[Callee, Copy] : Copies)
+      if (Copy->use_empty())
+        Copy->eraseFromParent();
+  }
+  /// What to inline for Callee: itself where it has nothing to pin.
+  Function &get(Function &Callee) {
+    if (!hasContractionsToPin(Callee))
+      return Callee;
+    Function *&Copy = Copies[&Callee];
+    if (!Copy) {
+      ValueToValueMapTy VMap;
+      Copy = CloneFunction(&Callee, VMap);
+      Copy->setLinkage(GlobalValue::PrivateLinkage);
+      ContractionPins::pin(*Copy).keep();
+    }
+    return *Copy;
+  }
+
+private:
+  DenseMap<Function *, Function *> Copies;
+};
+
 /// Inlines into NF, the counting copy, every call to a function the module
 /// defines, and the calls those bring, so that their blocks are NF's and
 /// counted: a kernel's noinline helpers, and the device function that
 /// kernel splitting moves a large way into (SharedWay.h), would otherwise
-/// run uncounted and the threads that run them look idle there. A call
-/// that would recurse stays a call, its blocks uncounted. The kernel
-/// itself, and what the thread-remap copy launches, keep their calls.
+/// run uncounted and the threads that run them look idle there. Each callee
+/// is inlined with its contractions pinned (PinnedCallees). A call that
+/// would recurse, or to a callee under fast-math flags (which code
+/// generation folds in ways no pin holds), stays a call, its blocks
+/// uncounted. The kernel itself, and what the thread-remap copy launches,
+/// keep their calls.
 Uncounted inlineCallees(Function &NF, const Function &Kernel) {
   Uncounted U;
+  PinnedCallees Pinned;
   SmallVector<std::pair<CallBase *, SmallVector<const Function *, 4>>, 8> Work;
   for (Instruction &I : instructions(NF))
     if (auto *CB = dyn_cast<CallBase>(&I))
@@ -213,8 +250,15 @@ Uncounted inlineCallees(Function &NF, const Function &Kernel) {
       Leave("a call to it recurses");
       continue;
     }
+    if (hasFastMathFolds(*Callee)) {
+      Leave("it computes in floating point under fast-math flags, which "
+            "inlined code generation would fold otherwise");
+      continue;
+    }
+    CB->setCalledFunction(&Pinned.get(*Callee));
     InlineFunctionInfo IFI;
     if (InlineResult R = InlineFunction(*CB, IFI); !R.isSuccess()) {
+      CB->setCalledFunction(Callee);
       Leave(Twine("it cannot be inlined (") + R.getFailureReason() + ")");
       continue;
     }

@@ -7,7 +7,10 @@
 // `bbv-profile`: for each kernel, adds `<name>_$_divopt_$_bbv`, a copy that
 // counts, per thread, how often each of its basic blocks runs (the thread's
 // basic-block vector, BBV) and writes the counts at return into a buffer
-// passed as a new last parameter, `unsigned *counters`:
+// passed as a new last parameter, `unsigned *counters` (the blocks of the
+// functions it calls included: the copy inlines them, pinned as they
+// compile alone, all but recursive and fast-math callees, which a missed
+// remark names):
 //   all threads:  counters[thread * blocks + block], thread = the linear
 //                 index of the thread in the launch;
 //   block=N:      only the threads of CTA N (linear block index) write,

@@ -693,7 +693,8 @@ void Pinner::run() {
       Doublings.push_back(&I);
   }
   // Code generation fuses in this order: the IR peephole over the whole
-  // function, then each block's DAG, then ptxas on what is left.
+  // function, then each block's DAG, then ptxas on what is left, in the
+  // blocks MachineSink has moved the multiplies to.
   for (Stage S : {Stage::Peephole, Stage::Dag, Stage::Ptxas}) {
     if (S == Stage::Ptxas)
       for (Instruction &I : instructions(F))

@@ -64,8 +64,10 @@ MELD_FAMILIES = ("different-shape", "shared-tail", "short-circuit", "guarded")
 # Loop shapes named the same way, not in `all` (which keeps the kernels of
 # past melding campaigns): counter-ring keeps a lane's state in a ring of
 # its shared slots indexed by the counter, with the counter's next value
-# computed before the loop's divergent branch (Generator.counter_ring_loop).
-LOOP_FAMILIES = ("counter-ring",)
+# computed before the loop's divergent branch (Generator.counter_ring_loop);
+# escape is the escape-time loop, a product summed in the loop's test and
+# again in its body (Generator.escape_loop).
+LOOP_FAMILIES = ("counter-ring", "escape")
 
 # The ABI every kernel shares with the host harness (bench/fuzz). The build
 # script writes it into the pack's manifest; the harness reads it from there.
@@ -786,12 +788,31 @@ class Generator:
         loop.body = pre + [branch] + post
         return loop
 
+    def escape_loop(self, sc):
+        """`while (k < n && zr * zr + zi * zi < 4) { t = zr * zr - zi * zi +
+        cr; zi = 2 * zr * zi + ci; zr = t; ++k; }`, in plain arithmetic: the
+        escape-time (Mandelbrot) loop, whose zr * zr code generation fuses
+        into the test's sum and, moved into the body by MachineSink, ptxas
+        into the body's (the shape the contraction pinner once pinned
+        unfused). The lane's trips diverge with its constant."""
+        f, g, h = (self.rl.choice(sc.fvars) for _ in range(3))
+        u, v = self.rl.choice(sc.uvars), self.rl.choice(sc.uvars)
+        return Simple(self.new_id(), (
+            f"{{ float zr = 0.0f, zi = 0.0f, cr = clampf({f}) * "
+            f"{self.rl.choice(['0.002f', '0.001f'])} - 0.75f, ci = clampf({g})"
+            f" * 0.002f; unsigned k = 0u; while (k < ({u} & 31u) + 1u && "
+            f"zr * zr + zi * zi < 4.0f) {{ float t = zr * zr - zi * zi + cr; "
+            f"zi = 2.0f * zr * zi + ci; zr = t; ++k; }} {h} = clampf(zr + zi);"
+            f" {v} ^= k; }}"))
+
     def meld_family_stmt(self, sc, name):
         """A statement of the family called name, with its own budget."""
         saved = self.budget
         self.budget = self.rs.randint(6, 14)
         if name == "counter-ring":
             stmt = self.counter_ring_loop(sc)
+        elif name == "escape":
+            stmt = self.escape_loop(sc)
         elif name == "guarded" and sc.loop_depth < MAX_LOOP_DEPTH:
             stmt = self.guarded_loop(sc)
         else:

@@ -143,8 +143,10 @@ unsigned getAccessBytes(const Instruction &I) {
       I.getDataLayout().getTypeStoreSize(getLoadStoreType(&I)));
 }
 
-/// The map of F's blocks, named for kernel Kernel.
-std::string buildMap(Function &F, StringRef Kernel) {
+/// The map of F's blocks and access sites (collectAccessSites), named for
+/// kernel Kernel.
+std::string buildMap(Function &F, StringRef Kernel,
+                     ArrayRef<Instruction *> Sites) {
   std::string Text;
   raw_string_ostream OS(Text);
   OS << "divopt-bbv 2\nkernel " << Kernel << "\nclasses";
@@ -166,7 +168,7 @@ std::string buildMap(Function &F, StringRef Kernel) {
   for (const BasicBlock &BB : F)
     BlockIndex[&BB] = BlockIndex.size();
   unsigned Site = 0;
-  for (Instruction *I : collectAccessSites(F))
+  for (Instruction *I : Sites)
     OS << "access " << Site++ << " " << BlockIndex[I->getParent()] << " "
        << getAccessBytes(*I) << (isa<StoreInst>(I) ? " store" : " load")
        << "\n";
@@ -360,11 +362,12 @@ AllocaInst *sampleAddresses(Function &NF, ArrayRef<Instruction *> Sites,
 
 /// Counts each block of NF in a per-thread array and writes it out at every
 /// return, to the row of this thread (only in CTA Block, when given),
-/// followed by the addresses sampled at its access sites (two words each).
-/// Returns how many of those are taken where their loop is entered.
-unsigned instrument(Function &NF, std::optional<unsigned> Block) {
+/// followed by the addresses sampled at its access sites (Sites, of
+/// collectAccessSites; two words each). Returns how many of those are taken
+/// where their loop is entered.
+unsigned instrument(Function &NF, std::optional<unsigned> Block,
+                    ArrayRef<Instruction *> Sites) {
   const unsigned N = NF.size();
-  SmallVector<Instruction *, 16> Sites = collectAccessSites(NF);
   StandaloneLoopAnalyses Analyses(NF);
   const unsigned Width = N + 2 * Sites.size();
   SmallVector<BasicBlock *, 16> Blocks;
@@ -455,12 +458,12 @@ PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
     }
     Function *NF = cloneKernelWithPointer(*F, Name, "divopt.counters");
     Uncounted U = inlineCallees(*NF, *F);
-    addMapGlobal(M, MapName, buildMap(*NF, F->getName()));
+    SmallVector<Instruction *, 16> Sites = collectAccessSites(*NF);
+    addMapGlobal(M, MapName, buildMap(*NF, F->getName(), Sites));
     unsigned Blocks = NF->size();
-    unsigned Sites = collectAccessSites(*NF).size();
-    unsigned OnEntry = instrument(*NF, Opts.Block);
+    unsigned OnEntry = instrument(*NF, Opts.Block, Sites);
     ++NumInstrumented;
-    NumSampled += Sites;
+    NumSampled += Sites.size();
     NumCounters += Blocks;
     NumInlined += U.Inlined;
     Changed = true;
@@ -479,7 +482,7 @@ PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
       R << "; map in " << MapName;
       if (OnEntry)
         R << "; " << ore::NV("SampledOnEntry", OnEntry) << " of "
-          << ore::NV("Sampled", Sites)
+          << ore::NV("Sampled", static_cast<unsigned>(Sites.size()))
           << " sampled addresses taken where their loop is entered";
       return R;
     });

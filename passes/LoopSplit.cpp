@@ -169,7 +169,10 @@ public:
 private:
   Loop *nextCandidate(LoopInfo &LI);
   bool trySplit(Loop &L, const Target &T);
-  void missed(const Loop &L, StringRef Name, const Twine &Why);
+  /// A refusal, with its remark: missed where the loop was a candidate,
+  /// an analysis remark where it was none (trySplit).
+  template <typename RemarkT = OptimizationRemarkMissed>
+  void refuse(const Loop &L, StringRef Name, const Twine &Why);
 
   Function &F;
   FunctionAnalysisManager &FAM;
@@ -182,11 +185,11 @@ private:
 
 } // namespace
 
-void Splitter::missed(const Loop &L, StringRef Name, const Twine &Why) {
+template <typename RemarkT>
+void Splitter::refuse(const Loop &L, StringRef Name, const Twine &Why) {
   ++NumRefused;
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Name,
-                                    L.getHeader()->getTerminator())
+    return RemarkT(DEBUG_TYPE, Name, L.getHeader()->getTerminator())
            << "loop not split: " << Why.str();
   });
 }
@@ -205,27 +208,22 @@ bool Splitter::trySplit(Loop &L, const Target &T) {
   // matter. Why is an analysis remark (-Rpass-analysis).
   Expected<FissionPlan> Plan = planFission(L, FAM.getResult<AAManager>(F));
   if (!Plan) {
-    std::string Why = toString(Plan.takeError());
-    ++NumRefused;
-    FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "Illegal",
-                                        L.getHeader()->getTerminator())
-             << "loop not split: " << Why;
-    });
+    refuse<OptimizationRemarkAnalysis>(L, "Illegal",
+                                       toString(Plan.takeError()));
     return false;
   }
   if (FastMath) {
-    missed(L, "FastMath", FastMathRefusal);
+    refuse(L, "FastMath", FastMathRefusal);
     return false;
   }
   Decision D = decideFission(F, *Plan, T, Opts.Threshold);
   std::string Summary = describeGroups(*Plan) + "; " + D.Explanation;
   if (!D.Profitable && !Opts.Force) {
-    missed(L, "Unprofitable", "unprofitable: " + Summary);
+    refuse(L, "Unprofitable", "unprofitable: " + Summary);
     return false;
   }
   if (!shouldApplyTransform()) {
-    missed(L, "DebugCounter", TransformCounterRefusal);
+    refuse(L, "DebugCounter", TransformCounterRefusal);
     return false;
   }
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {

@@ -820,6 +820,7 @@ class Melder {
 public:
   explicit Melder(const MeldRegion &R)
       : R(R), Cond(R.Branch->getCondition()), Head(R.Branch->getParent()),
+        BranchLoc(R.Branch->getDebugLoc()),
         Prof(R.Branch->getMetadata(LLVMContext::MD_prof)),
         Taken(getTakenProbability(*R.Branch)), IRB(R.Branch->getContext()),
         ArmsLoop(armsHaveLoop(R)) {}
@@ -855,6 +856,10 @@ private:
   unsigned CC = DefaultComputeCapability;
   Value *Cond;
   BasicBlock *Head;
+  /// The region branch's location, for the branches the meld makes of it
+  /// (a diamond of unmatched instructions keeps its condition): a later
+  /// transform's remark on one names the source branch, not the function.
+  DebugLoc BranchLoc;
   /// The branch's weights, kept for the diamonds it leaves behind.
   MDNode *Prof;
   /// Read before the rewrite erases the branch.
@@ -1255,12 +1260,13 @@ void Melder::emitDivergent(ArrayRef<Instruction *> TOnly,
     cloneInto(*I, /*IsThen=*/false, D.ElseBB);
   BranchInst *Br = BranchInst::Create(D.ThenBB ? D.ThenBB : Join,
                                       D.ElseBB ? D.ElseBB : Join, Cond, Cur);
+  Br->setDebugLoc(BranchLoc);
   if (Prof)
     Br->setMetadata(LLVMContext::MD_prof, Prof);
   Br->setMetadata("divopt.distributed", MDNode::get(Ctx, {}));
   for (BasicBlock *BB : {D.ThenBB, D.ElseBB})
     if (BB)
-      BranchInst::Create(Join, BB);
+      BranchInst::Create(Join, BB)->setDebugLoc(BranchLoc);
   if (D.ThenBB) {
     Result.ThenOnly.push_back(D.ThenBB);
     Result.ThenOrigin.push_back(&BP);
@@ -1338,6 +1344,8 @@ void Melder::emitTerminators() {
     auto *BF = cast<BranchInst>(BP.Else->getTerminator());
     BasicBlock *E = End[BP.Then];
     IRB.SetInsertPoint(E);
+    IRB.SetCurrentDebugLocation(DebugLoc(
+        DILocation::getMergedLocation(BT->getDebugLoc(), BF->getDebugLoc())));
     if (BT->isUnconditional()) {
       IRB.CreateBr(target(BT->getSuccessor(0)));
       continue;
@@ -1433,6 +1441,7 @@ MeldResult Melder::run(const MeldPlan &Plan) {
     emitPair(I, Plan.Columns[I]);
   if (Start[R.Then] != Head) {
     IRB.SetInsertPoint(Head);
+    IRB.SetCurrentDebugLocation(BranchLoc);
     IRB.CreateBr(Start[R.Then]);
   }
   emitTerminators();

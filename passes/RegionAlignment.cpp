@@ -418,13 +418,16 @@ static unsigned insertPhantom(const SubRegion &Src, Instruction *At,
     Copy[BB] = BasicBlock::Create(Ctx, BB->getName() + ".none", F, Rest);
   const auto Leading = getLeadingTo(Src, Target);
   auto Mirror = [&](const BranchInst *Br, BasicBlock *Into) {
-    if (Br->isUnconditional()) {
-      BranchInst::Create(Copy.lookup(Br->getSuccessor(0)), Into);
-      return;
-    }
-    BranchInst::Create(
-        Copy.lookup(Br->getSuccessor(0)), Copy.lookup(Br->getSuccessor(1)),
-        ConstantInt::getBool(Ctx, getPhantomWay(*Br, Src.Exit, Leading)), Into);
+    BranchInst *New =
+        Br->isUnconditional()
+            ? BranchInst::Create(Copy.lookup(Br->getSuccessor(0)), Into)
+            : BranchInst::Create(
+                  Copy.lookup(Br->getSuccessor(0)),
+                  Copy.lookup(Br->getSuccessor(1)),
+                  ConstantInt::getBool(Ctx,
+                                       getPhantomWay(*Br, Src.Exit, Leading)),
+                  Into);
+    New->setDebugLoc(Br->getDebugLoc());
   };
   G->getTerminator()->eraseFromParent();
   Mirror(Src.Entering, G);

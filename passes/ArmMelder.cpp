@@ -1344,8 +1344,11 @@ void Melder::emitTerminators() {
     auto *BF = cast<BranchInst>(BP.Else->getTerminator());
     BasicBlock *E = End[BP.Then];
     IRB.SetInsertPoint(E);
-    IRB.SetCurrentDebugLocation(DebugLoc(
-        DILocation::getMergedLocation(BT->getDebugLoc(), BF->getDebugLoc())));
+    // Arms on other lines merge to line 0, which a remark cannot show.
+    DILocation *Merged =
+        DILocation::getMergedLocation(BT->getDebugLoc(), BF->getDebugLoc());
+    IRB.SetCurrentDebugLocation(Merged && Merged->getLine() ? DebugLoc(Merged)
+                                                            : BranchLoc);
     if (BT->isUnconditional()) {
       IRB.CreateBr(target(BT->getSuccessor(0)));
       continue;

@@ -7,6 +7,7 @@
 #include "BranchDistribution.h"
 #include "ArmEdges.h"
 #include "ArmMelder.h"
+#include "BranchLocations.h"
 #include "Cleanup.h"
 #include "ContractionPinning.h"
 #include "DecidedSet.h"
@@ -553,7 +554,8 @@ void Distributor::missed(const Instruction &Term, StringRef Name,
   ++NumRefused;
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Name, &Term)
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, getRemarkLocation(Term),
+                                    Term.getParent())
            << "divergent branch not distributed: " << Why.str();
   });
 }
@@ -903,7 +905,8 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
 
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "Distributed", Br)
+    return OptimizationRemark(DEBUG_TYPE, "Distributed", getRemarkLocation(*Br),
+                              Br->getParent())
            << "distributed divergent branch: " << Summary
            << (Tr.D.Profitable ? "" : " (forced)");
   });
@@ -1009,7 +1012,8 @@ Distributor::simplifyAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
     }
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     ORE.emit([&] {
-      return OptimizationRemark(DEBUG_TYPE, "DistributedSimplified", &Br)
+      return OptimizationRemark(DEBUG_TYPE, "DistributedSimplified",
+                                getRemarkLocation(Br), Br.getParent())
              << "distributed divergent branch after " << Summary
              << (ST.Tr.D.Profitable ? "" : " (forced)");
     });

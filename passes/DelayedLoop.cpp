@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DelayedLoop.h"
+#include "BranchLocations.h"
 #include "HalvedAdvance.h"
 #include "RotatedAdvance.h"
 #include "UnreadValue.h"
@@ -941,6 +942,9 @@ void LoopDelayer::run() {
 
 void delayLoop(const DelayShape &S, DelayVote V,
                const IterationDelayOptions &Opts) {
+  Function &F = *S.Header->getParent();
+  const BranchLocations Located(F);
+  const DebugLoc BranchLoc = S.Branch->getDebugLoc();
   // Loop advance has no vote to take where the lanes meet: the next
   // iteration's pre can run where the last one ends, as in the original
   // loop, and the form is leaner; leanest with one half per arm, where
@@ -951,11 +955,12 @@ void delayLoop(const DelayShape &S, DelayVote V,
     rotateAdvance(S);
   else
     LoopDelayer(S, V, Opts).run();
+  Located.locateNew(F, BranchLoc);
   // The function now votes across the warp: its callers must treat calls
   // to it as convergent (attribute inference ran before DivOpt and may have
   // dropped the attribute clang set). Without a vote it need not.
   if (delayVotes(V, Opts.IdleRemoval))
-    S.Header->getParent()->setConvergent();
+    F.setConvergent();
 }
 
 } // namespace divopt

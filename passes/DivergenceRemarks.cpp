@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DivergenceRemarks.h"
+#include "BranchLocations.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/ProfileIdentity.h"
@@ -71,14 +72,20 @@ PreservedAnalyses DivergenceRemarksPass::run(Function &F,
   for (const DivergentBranch &DB : DI.branches()) {
     ++NumDivergentBranches;
     ORE.emit([&] {
-      OptimizationRemarkAnalysis R(DEBUG_TYPE, "DivergentBranch", DB.Term);
+      OptimizationRemarkAnalysis R(DEBUG_TYPE, "DivergentBranch",
+                                   getRemarkLocation(*DB.Term),
+                                   DB.Term->getParent());
       R << "divergent " << ore::NV("Kind", getBranchKindName(DB.Kind))
-        << " branch with " << ore::NV("Arms", unsigned(DB.Arms.size()))
-        << " arm(s) of ";
-      ListSeparator LS("+");
-      for (const ArmRegion &A : DB.Arms)
-        R << LS << ore::NV("ArmInsts", A.NumInsts);
-      R << " instructions, " << describePlace(DB) << "; way costs ";
+        << " branch";
+      if (!DB.Arms.empty()) { // A loop's exit has none.
+        R << " with " << ore::NV("Arms", unsigned(DB.Arms.size()))
+          << " arm(s) of ";
+        ListSeparator LS("+");
+        for (const ArmRegion &A : DB.Arms)
+          R << LS << ore::NV("ArmInsts", A.NumInsts);
+        R << " instructions";
+      }
+      R << ", " << describePlace(DB) << "; way costs ";
       ListSeparator LC("+");
       for (double C : getWayCosts(DB, CC))
         R << LC << ore::NV("WayCost", formatv("{0:f1}", C).str());

@@ -6,6 +6,7 @@
 
 #include "IterationDelay.h"
 #include "AdvanceCarried.h"
+#include "BranchLocations.h"
 #include "Cleanup.h"
 #include "ContractionPinning.h"
 #include "DecidedSet.h"
@@ -283,7 +284,8 @@ void Delayer::missed(const Instruction &At, StringRef Name, const Twine &Why) {
   ++NumRefused;
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Name, &At)
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, getRemarkLocation(At),
+                                    At.getParent())
            << "loop not delayed: " << Why.str();
   });
 }
@@ -648,7 +650,9 @@ bool Delayer::decideLoop(
   }
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "Delayed", Best->DB->Term)
+    return OptimizationRemark(DEBUG_TYPE, "Delayed",
+                              getRemarkLocation(*Best->DB->Term),
+                              Best->DB->Term->getParent())
            << "delayed iterations of the loop with " << Best->Summary
            << (Best->D.Profitable ? "" : " (forced)");
   });

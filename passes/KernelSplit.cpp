@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelSplit.h"
+#include "BranchLocations.h"
 #include "Cleanup.h"
 #include "ConstantFolds.h"
 #include "ContractionPinning.h"
@@ -582,7 +583,8 @@ private:
 void Splitter::missed(const Instruction &Term, const SplitRefusal &Why) {
   ++NumRefused;
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Why.Name, &Term)
+    return OptimizationRemarkMissed(DEBUG_TYPE, Why.Name,
+                                    getRemarkLocation(Term), Term.getParent())
            << "kernel " << F.getName()
            << " not split at this divergent branch: " << Why.reason();
   });
@@ -592,7 +594,8 @@ void Splitter::missed(const Instruction &Term, StringRef Name,
                       const Twine &Why) {
   ++NumRefused;
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Name, &Term)
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, getRemarkLocation(Term),
+                                    Term.getParent())
            << "kernel " << F.getName()
            << " not split at this divergent branch: " << Why.str();
   });
@@ -756,7 +759,9 @@ void Splitter::commit(Candidate &C) {
   NumParts += C.Parts.size();
   bool Forced = C.Prediction.Ratio < Opts.Threshold;
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "Split", C.DB->Term)
+    return OptimizationRemark(DEBUG_TYPE, "Split",
+                              getRemarkLocation(*C.DB->Term),
+                              C.DB->Term->getParent())
            << "kernel " << F.getName() << " split into " << join(Names, ", ")
            << " (launched in this order for " << F.getName()
            << "): " << C.Prediction.Explanation << (Forced ? " (forced)" : "")

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoopSplit.h"
+#include "BranchLocations.h"
 #include "Cleanup.h"
 #include "ContractionPinning.h"
 #include "DecidedSet.h"
@@ -189,7 +190,8 @@ template <typename RemarkT>
 void Splitter::refuse(const Loop &L, StringRef Name, const Twine &Why) {
   ++NumRefused;
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-    return RemarkT(DEBUG_TYPE, Name, L.getHeader()->getTerminator())
+    const Instruction &At = *L.getHeader()->getTerminator();
+    return RemarkT(DEBUG_TYPE, Name, getRemarkLocation(At), At.getParent())
            << "loop not split: " << Why.str();
   });
 }
@@ -227,8 +229,9 @@ bool Splitter::trySplit(Loop &L, const Target &T) {
     return false;
   }
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "Split",
-                              L.getHeader()->getTerminator())
+    const Instruction &At = *L.getHeader()->getTerminator();
+    return OptimizationRemark(DEBUG_TYPE, "Split", getRemarkLocation(At),
+                              At.getParent())
            << "loop split into " << std::to_string(Plan->Groups.size())
            << " loops: " << Summary << (D.Profitable ? "" : " (forced)");
   });

@@ -1,0 +1,56 @@
+//===- BranchLocations.h - Source locations for the branches a rewrite adds =//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A rewrite that builds control flow (a delayed loop's vote and gates, a
+// fissioned loop's halves) makes branches of its own. Without a location a
+// later remark on one of them (the divergence report, another transform's
+// refusal) has none, and clang puts it on the kernel's signature. They take
+// the location of the source branch the rewrite was made for.
+//
+// LLVM itself leaves a branch it merged from two (a loop's exits folded
+// into one) at line 0, which clang shows at the signature too: a remark on
+// such a branch points at its condition instead (getRemarkLocation).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_PASSES_BRANCHLOCATIONS_H
+#define DIVOPT_PASSES_BRANCHLOCATIONS_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/DebugLoc.h"
+#include "llvm/IR/ValueHandle.h"
+
+namespace llvm {
+class DiagnosticLocation;
+class Function;
+class Instruction;
+} // namespace llvm
+
+namespace divopt {
+
+/// The terminators of a function before a rewrite, to locate those it adds.
+class BranchLocations {
+public:
+  explicit BranchLocations(llvm::Function &F);
+
+  /// Gives Loc to every terminator of F without a location that was not
+  /// there when this was made. Returns how many.
+  unsigned locateNew(llvm::Function &F, const llvm::DebugLoc &Loc) const;
+
+private:
+  /// Weak handles: a rewrite erases terminators, and a new one may take an
+  /// erased one's address.
+  llvm::SmallVector<llvm::WeakVH, 32> Before;
+};
+
+/// Where a remark on I points: its own line, else its condition's (a
+/// branch or a switch), else its loop's first line (a latch), else that of
+/// the nearest instruction above it in its block that has one.
+llvm::DiagnosticLocation getRemarkLocation(const llvm::Instruction &I);
+
+} // namespace divopt
+
+#endif // DIVOPT_PASSES_BRANCHLOCATIONS_H

@@ -33,6 +33,7 @@ SUITE_FILES=(
   /usr/lib/llvm-22/bin/clang-linker-wrapper # whole-program and -fgpu-rdc tests
   "$asan" "$ubsan" # scripts/test-sanitized.sh, test/fuzz/ub-check.test
   /usr/include/gtest/gtest.h
+  /usr/bin/c++filt # test/bench-tools/ncu-compare.test
 )
 
 status=0
@@ -43,7 +44,11 @@ for f in "${SUITE_FILES[@]}"; do
     status=1
     continue
   fi
-  pkg=$(dpkg -S "$(readlink -f "$f")" 2>/dev/null | head -1 | cut -d: -f1)
+  # The package that owns the path itself (c++filt's link is binutils'),
+  # else the one that owns what it links to.
+  pkg=$(dpkg -S "$f" 2>/dev/null | head -1 | cut -d: -f1)
+  [ -n "$pkg" ] ||
+    pkg=$(dpkg -S "$(readlink -f "$f")" 2>/dev/null | head -1 | cut -d: -f1)
   if [ -z "$pkg" ]; then
     echo "check-setup: no package owns $f" >&2
     status=1

@@ -29,6 +29,7 @@ PACKAGES=(
   "libclang-rt-22-dev|@asan_runtime"
   "cmake|cmake"
   "g++|g++"
+  "binutils|c++filt"
   "make|make"
   "libgtest-dev|/usr/include/gtest/gtest.h"
   "python3|python3"

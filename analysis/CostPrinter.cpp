@@ -41,12 +41,14 @@ PreservedAnalyses CostPrinterPass::run(Function &F,
      << (T.isGridBound(Regs) ? "grid" : getLimiterName(Occ.Limiter)) << ", ";
   T.printLaunch(OS);
   OS << ")\n";
+  DenseMap<const BasicBlock *, unsigned> BlockLive = getBlockMaxLive(F);
   for (const BasicBlock &BB : F) {
     OS << "  block ";
     BB.printAsOperand(OS, /*PrintType=*/false);
     OS << ": cost=" << format("%.1f", getBlockCost(BB, T.ComputeCapability))
        << " latency="
-       << format("%.1f", getBlockChainLatency(BB, T.ComputeCapability)) << "\n";
+       << format("%.1f", getBlockChainLatency(BB, T.ComputeCapability))
+       << " max-live=" << BlockLive.lookup(&BB) << "\n";
   }
   return PreservedAnalyses::all();
 }

@@ -1019,20 +1019,35 @@ static unsigned getRegisterLimit(const Function &F) {
   return Limit;
 }
 
+/// Calls Each with every block of F's own code and its live maximum.
+static void
+forEachBlockMaxLive(const Function &F,
+                    function_ref<void(const BasicBlock &, unsigned)> Each) {
+  RegisterModel RM(F);
+  Liveness L(F, RM);
+  auto Later = getInFlightLoads(getBlocks(F), RM);
+  for (const BasicBlock &BB : F)
+    Each(BB, blockMaxLive(BB, L.liveOut(&BB), RM, Later.lookup(&BB)));
+}
+
 /// The live maximum of F's own code, and of the blocks of Region.
 static std::pair<unsigned, unsigned>
 getOwnMaxLive(const Function &F, ArrayRef<const BasicBlock *> Region) {
   unsigned MaxLive = 0, RegionMaxLive = 0;
-  RegisterModel RM(F);
-  Liveness L(F, RM);
-  auto Later = getInFlightLoads(getBlocks(F), RM);
-  for (const BasicBlock &BB : F) {
-    unsigned Max = blockMaxLive(BB, L.liveOut(&BB), RM, Later.lookup(&BB));
+  forEachBlockMaxLive(F, [&](const BasicBlock &BB, unsigned Max) {
     MaxLive = std::max(MaxLive, Max);
     if (is_contained(Region, &BB))
       RegionMaxLive = std::max(RegionMaxLive, Max);
-  }
+  });
   return {MaxLive, RegionMaxLive};
+}
+
+DenseMap<const BasicBlock *, unsigned> getBlockMaxLive(const Function &F) {
+  DenseMap<const BasicBlock *, unsigned> Max;
+  if (!F.isDeclaration())
+    forEachBlockMaxLive(
+        F, [&](const BasicBlock &BB, unsigned Live) { Max[&BB] = Live; });
+  return Max;
 }
 
 namespace {

@@ -34,6 +34,7 @@
 #define DIVOPT_ANALYSIS_REGISTERPRESSURE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -74,6 +75,11 @@ computeRegisterPressure(const llvm::Function &F,
 /// The register count ptxas is predicted to report: the live maximum plus
 /// the registers every kernel keeps for itself (stated, calibrated against
 /// ptxas -v on the bench kernels).
+/// Each block's live maximum, its calls' registers included: where a
+/// function's maximum comes from (print<divopt-cost>).
+llvm::DenseMap<const llvm::BasicBlock *, unsigned>
+getBlockMaxLive(const llvm::Function &F);
+
 unsigned estimateRegisters(const RegisterPressure &RP);
 
 /// The live values beyond the most registers ptxas may give (RP.Limit),

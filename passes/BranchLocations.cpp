@@ -11,6 +11,8 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -43,6 +45,31 @@ unsigned BranchLocations::locateNew(Function &F, const DebugLoc &Loc) const {
 static bool hasLine(const Instruction *I) {
   const DILocation *L = I ? I->getDebugLoc().get() : nullptr;
   return L && L->getLine();
+}
+
+std::string describeAtLine(const Instruction &I) {
+  const DILocation *L = I.getDebugLoc().get();
+  if (!L || !L->getLine())
+    return "";
+  std::string Kind;
+  if (isa<LoadInst>(I))
+    Kind = "load";
+  else if (isa<StoreInst>(I))
+    Kind = "store";
+  else if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
+    Kind = "atomic";
+  else if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+    Kind = Intrinsic::getBaseName(II->getIntrinsicID())
+               .drop_front(StringRef("llvm.").size())
+               .str(); // "the fma", "the nvvm.read.ptx.sreg.clock"
+  else if (const auto *CB = dyn_cast<CallBase>(&I);
+           CB && CB->getCalledFunction())
+    Kind = ("call to " + CB->getCalledFunction()->getName()).str();
+  else
+    Kind = I.getOpcodeName();
+  return ("the " + Kind + " at " + sys::path::filename(L->getFilename()) + ":" +
+          Twine(L->getLine()) + ":" + Twine(L->getColumn()))
+      .str();
 }
 
 DiagnosticLocation getRemarkLocation(const Instruction &I) {

@@ -23,6 +23,8 @@
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/ValueHandle.h"
 
+#include <string>
+
 namespace llvm {
 class DiagnosticLocation;
 class Function;
@@ -45,6 +47,11 @@ private:
   /// erased one's address.
   llvm::SmallVector<llvm::WeakVH, 32> Before;
 };
+
+/// How a remark names I for its programmer: its kind and its source
+/// position, "the store at k.cu:12:5" (the file without its directory);
+/// empty where I has no line.
+std::string describeAtLine(const llvm::Instruction &I);
 
 /// Where a remark on I points: its own line, else its condition's (a
 /// branch or a switch), else its loop's first line (a latch), else that of

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoopFission.h"
+#include "BranchLocations.h"
 
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SetVector.h"
@@ -116,9 +117,12 @@ Expected<FissionPlan> planFission(Loop &L, AAResults &AA) {
       return refuse("its trip count depends on memory");
   for (Instruction &I : *Body)
     for (User *U : I.users())
-      if (cast<Instruction>(U)->getParent() != Body)
-        return refuse("a value it computes (" + describe(I) +
+      if (cast<Instruction>(U)->getParent() != Body) {
+        std::string AtLine = describeAtLine(I);
+        return refuse("a value it computes (" +
+                      (AtLine.empty() ? describe(I) : AtLine) +
                       ") is used after it");
+      }
 
   SmallVector<Instruction *, 32> Statements, Accesses;
   SmallPtrSet<const Instruction *, 16> Everywhere(Plan.Control.begin(),

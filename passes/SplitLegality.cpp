@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SplitLegality.h"
+#include "BranchLocations.h"
 #include "analysis/DivergentBranch.h"
 
 #include "llvm/ADT/DepthFirstIterator.h"
@@ -16,6 +17,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Regex.h"
 
 using namespace llvm;
 
@@ -156,11 +158,18 @@ const Instruction *findUnstableSource(ArrayRef<const Value *> Roots) {
   return nullptr;
 }
 
+/// I by its source line, else by its IR without metadata.
 std::string describe(const Instruction &I) {
+  if (std::string AtLine = describeAtLine(I); !AtLine.empty())
+    return AtLine;
   std::string S;
   raw_string_ostream OS(S);
   I.print(OS);
-  return StringRef(S).trim().str();
+  static const Regex Metadata(", ![A-Za-z._]+ ![0-9]+");
+  std::string Text = StringRef(S).trim().str();
+  while (Metadata.match(Text))
+    Text = Metadata.sub("", Text);
+  return Text;
 }
 
 /// Loads of region A may not read what stores of region B write, unless

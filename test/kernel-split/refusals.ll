@@ -65,10 +65,11 @@ join:
   ret void
 }
 
-; REMARK: kernel prologue_store not split at this divergent branch: code that every part would run writes memory (store i32 0, ptr addrspace(1) %out, align 4)
+; Without a source line the store is named by its IR, its metadata left out.
+; REMARK: kernel prologue_store not split at this divergent branch: code that every part would run writes memory (store i32 0, ptr addrspace(1) %out, align 4){{$}}
 define ptx_kernel void @prologue_store(ptr addrspace(1) noalias %out, ptr addrspace(1) noalias %res) {
 entry:
-  store i32 0, ptr addrspace(1) %out
+  store i32 0, ptr addrspace(1) %out, !tbaa !0
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %c = icmp ult i32 %tid, 5
   br i1 %c, label %then, label %join
@@ -243,3 +244,8 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.clock()
 
 attributes #0 = { convergent nocallback nounwind }
+
+!0 = !{!1, !1, i64 0}
+!1 = !{!"int", !2, i64 0}
+!2 = !{!"omnipotent char", !3, i64 0}
+!3 = !{!"Simple C++ TBAA"}

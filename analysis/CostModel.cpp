@@ -214,9 +214,16 @@ Decision decide(const Estimate &Before, const Estimate &After,
   OS << ", occupancy " << format("%.0f%%", 100 * D.OccupancyBefore) << " -> "
      << format("%.0f%%", 100 * D.OccupancyAfter) << " ";
   T.printLaunch(OS);
-  OS << ", predicted speedup " << format("%.2fx", D.Ratio) << " (threshold "
-     << format("%.2fx", Threshold) << ")";
+  int Decimals = getRatioDecimals(D.Ratio, Threshold);
+  OS << ", predicted speedup " << format("%.*fx", Decimals, D.Ratio)
+     << " (threshold " << format("%.*fx", Decimals, Threshold) << ")";
   return D;
+}
+
+int getRatioDecimals(double Ratio, double Threshold) {
+  bool Below = Ratio < Threshold;
+  return Below && std::round(Ratio * 100) >= std::round(Threshold * 100) ? 3
+                                                                         : 2;
 }
 
 bool decisionHingesOnRegisters(const Estimate &Before, const Estimate &After,

@@ -201,6 +201,11 @@ Decision decide(const Estimate &Before, const Estimate &After, const Target &T,
 /// lower and After's higher by it, or the other way round. Only then does
 /// a transform count registers with ptxas, whose runs cost far more than
 /// the estimate.
+/// The decimals to print a predicted speedup and its threshold with: two,
+/// or three where two would show a ratio below the threshold (1.049x) as
+/// the threshold itself (1.05x).
+int getRatioDecimals(double Ratio, double Threshold);
+
 bool decisionHingesOnRegisters(const Estimate &Before, const Estimate &After,
                                const Target &T, double Threshold);
 

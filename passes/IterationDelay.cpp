@@ -530,8 +530,16 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
     Head << "the branch's guard folded into the vote (lanes whose guard is "
             "false are not live for it and never wait), ";
   Head << Best->describe(Opts, isSwitch(Cand.S))
-       << "; per iteration: " << M.Describe << ", vote overhead "
-       << format("%.1f", BestOverhead) << " per trip";
+       << "; per iteration: " << M.Describe << ", ";
+  // Loop advance takes no vote; its speculated halves hide latency, a
+  // negative overhead.
+  if (Best->Vote != DelayVote::Advance)
+    Head << "vote overhead " << format("%.1f", BestOverhead) << " per trip";
+  else if (BestOverhead < 0)
+    Head << "latency the speculated halves hide "
+         << format("%.1f", -BestOverhead) << " per trip";
+  else
+    Head << "overhead " << format("%.1f", BestOverhead) << " per trip";
   if (double Slowest = M.Stragglers(*Best, M.Nominal); Slowest > 1.0005)
     Head << ", the slowest lane's trips x" << format("%.3f", Slowest)
          << " (lanes' iterations from the profile)";
@@ -569,10 +577,12 @@ void Delayer::measure(Candidate &C, const Target &T) {
 void Delayer::summarizeUnmeasured(Candidate &C, const Target &T) {
   C.D.Profitable = false;
   raw_string_ostream OS(C.Summary);
+  int Decimals = getRatioDecimals(C.D.Ratio, Opts.MinSpeedup);
   OS << C.Head << "cost " << format("%.1f", C.CostBefore) << " -> "
      << format("%.1f", C.CostAfter) << ", registers " << C.RegsBefore
-     << " -> not counted, predicted speedup " << format("%.2fx", C.D.Ratio)
-     << " (threshold " << format("%.2fx", Opts.MinSpeedup)
+     << " -> not counted, predicted speedup "
+     << format("%.*fx", Decimals, C.D.Ratio) << " (threshold "
+     << format("%.*fx", Decimals, Opts.MinSpeedup)
      << ") at most, before the registers it adds" << C.Tail;
 }
 

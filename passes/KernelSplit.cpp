@@ -531,12 +531,13 @@ SplitPrediction predict(const Estimate &Original, ArrayRef<Part> Parts,
          << " warps a scheduler, "
          << format("%.1f", getOverlapWarps(Worst, Way + 1))
          << " needed): no occupancy to gain";
-  OS << "; predicted speedup " << format("%.2fx", S.Ratio);
+  int Decimals = getRatioDecimals(S.Ratio, Opts.Threshold);
+  OS << "; predicted speedup " << format("%.*fx", Decimals, S.Ratio);
   if (ByMargin)
     OS << " with the kernel at " << Leaner.Registers
        << " registers (the estimate less its margin of "
        << Original.Registers - Leaner.Registers << ")";
-  OS << " (threshold " << format("%.2fx", Opts.Threshold) << ")";
+  OS << " (threshold " << format("%.*fx", Decimals, Opts.Threshold) << ")";
   return S;
 }
 

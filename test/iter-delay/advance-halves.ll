@@ -47,14 +47,14 @@ target triple = "nvptx64-nvidia-cuda"
 ; and -3.0 a trip. @then_only and @else_only load in pre, which is not
 ; speculated: 0. The other forms 8 (@post_with_loop, the last, keeps the
 ; rotated form).
-; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 11.0, arms 1.5+2.5, post 7.0, {{.*}}, vote overhead -3.5 per trip; {{.*}} (forced)
-; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 12.0, arms 2.5+0.0, post 8.0, {{.*}}, vote overhead 0.0 per trip; {{.*}} (forced)
-; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 12.0, arms 0.0+2.5, post 7.0, {{.*}}, vote overhead 0.0 per trip; {{.*}} (forced)
-; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 3.0, arms 1.5+1.5, post 14.5, {{.*}}, vote overhead -3.0 per trip; {{.*}} (forced)
-; REMARK:         remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre {{.*}}, vote overhead 8.0 per trip; {{.*}} (forced)
+; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 11.0, arms 1.5+2.5, post 7.0, {{.*}}, latency the speculated halves hide 3.5 per trip; {{.*}} (forced)
+; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 12.0, arms 2.5+0.0, post 8.0, {{.*}}, overhead 0.0 per trip; {{.*}} (forced)
+; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 12.0, arms 0.0+2.5, post 7.0, {{.*}}, overhead 0.0 per trip; {{.*}} (forced)
+; REMARK: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre 3.0, arms 1.5+1.5, post 14.5, {{.*}}, latency the speculated halves hide 3.0 per trip; {{.*}} (forced)
+; REMARK:         remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre {{.*}}, overhead 8.0 per trip; {{.*}} (forced)
 ; The exit-flag variant speculates nothing: its halves hide nothing.
-; FLAG-COUNT-4: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: {{.*}}, vote overhead 0.0 per trip; {{.*}} (forced)
-; FLAG:         remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre {{.*}}, vote overhead 8.0 per trip; {{.*}} (forced)
+; FLAG-COUNT-4: remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: {{.*}}, overhead 0.0 per trip; {{.*}} (forced)
+; FLAG:         remark: <unknown>:0:0: delayed iterations of the loop with loop advance (then and else trips alternate, no vote); per iteration: pre {{.*}}, overhead 8.0 per trip; {{.*}} (forced)
 
 ; The first iteration's draw runs once, before the loop. Half 1's arm, its
 ; post and the next draw follow one another, as do half 2's.

@@ -647,3 +647,14 @@ store:
   EXPECT_GE(getBlockChainLatency(block(F, "global"), 90), GlobalLoadLatency);
   EXPECT_LT(getBlockChainLatency(block(F, "store"), 90), 10);
 }
+
+// A ratio just below the threshold must not print as the threshold: three
+// decimals where two would round it up to it, two everywhere else.
+TEST(CostModel, RatioDecimalsTellBelowFromAt) {
+  EXPECT_EQ(getRatioDecimals(1.0483, 1.05), 3); // 1.05x would read as met
+  EXPECT_EQ(getRatioDecimals(1.0449, 1.05), 2); // 1.04x: below, visibly
+  EXPECT_EQ(getRatioDecimals(1.05, 1.05), 2);   // met
+  EXPECT_EQ(getRatioDecimals(1.0512, 1.05), 2); // above
+  EXPECT_EQ(getRatioDecimals(1.0951, 1.10), 3);
+  EXPECT_EQ(getRatioDecimals(0.5, 1.10), 2);
+}

@@ -13,6 +13,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -270,7 +271,7 @@ PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (!Hook) {
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "HookType", CI)
-               << "launch of split kernel " << Name
+               << "launch of split kernel " << demangle(Name)
                << " left to the CUDA runtime: the module declares "
                << HostLaunchHook << " with another type";
       });
@@ -284,7 +285,7 @@ PreservedAnalyses HostLaunchPass::run(Module &M, ModuleAnalysisManager &MAM) {
     ++NumHooked;
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "Hooked", CI)
-             << "launch of kernel " << Name
+             << "launch of kernel " << demangle(Name)
              << " goes through DivOpt's launch hook: its device code carries "
              << (Counted.contains(Name)
                      ? "divergence counters (the CUDA runtime launches it "

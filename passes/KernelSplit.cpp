@@ -30,6 +30,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -586,7 +587,7 @@ void Splitter::missed(const Instruction &Term, const SplitRefusal &Why) {
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
     return OptimizationRemarkMissed(DEBUG_TYPE, Why.Name,
                                     getRemarkLocation(Term), Term.getParent())
-           << "kernel " << F.getName()
+           << "kernel " << demangle(F.getName())
            << " not split at this divergent branch: " << Why.reason();
   });
 }
@@ -597,7 +598,7 @@ void Splitter::missed(const Instruction &Term, StringRef Name,
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
     return OptimizationRemarkMissed(DEBUG_TYPE, Name, getRemarkLocation(Term),
                                     Term.getParent())
-           << "kernel " << F.getName()
+           << "kernel " << demangle(F.getName())
            << " not split at this divergent branch: " << Why.str();
   });
 }
@@ -763,10 +764,10 @@ void Splitter::commit(Candidate &C) {
     return OptimizationRemark(DEBUG_TYPE, "Split",
                               getRemarkLocation(*C.DB->Term),
                               C.DB->Term->getParent())
-           << "kernel " << F.getName() << " split into " << join(Names, ", ")
-           << " (launched in this order for " << F.getName()
-           << "): " << C.Prediction.Explanation << (Forced ? " (forced)" : "")
-           << SharedWays.value_or("");
+           << "kernel " << demangle(F.getName()) << " split into "
+           << join(Names, ", ") << " (launched in this order for "
+           << F.getName() << "): " << C.Prediction.Explanation
+           << (Forced ? " (forced)" : "") << SharedWays.value_or("");
   });
   // Last: the branch C names lives in the kernel's divergence analysis.
   if (SharedWays)

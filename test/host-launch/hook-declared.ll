@@ -6,7 +6,7 @@
 ; RUN: %opt -S %s -o %t.orig.ll
 ; RUN: diff %t.orig.ll %t.ll
 
-; REMARK: remark: k.cu:7:3: launch of split kernel _Z1kPfPKfi left to the CUDA runtime: the module declares __divopt_launch_kernel with another type
+; REMARK: remark: k.cu:7:3: launch of split kernel k(float*, float const*, int) left to the CUDA runtime: the module declares __divopt_launch_kernel with another type
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"

@@ -25,10 +25,10 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK: @divopt.kernel.name = private unnamed_addr constant [11 x i8] c"_Z1kPfPKfi\00", align 1
 ; CHECK-NOT: divopt.kernel.name
 
-; REMARK: remark: k.cu:7:3: launch of kernel _Z1kPfPKfi goes through DivOpt's launch hook: its device code carries a launch plan (the CUDA runtime launches it unsplit when libdivopt-launch is not linked)
-; REMARK: remark: <unknown>:0:0: launch of kernel _Z1kPfPKfi goes through
-; REMARK: remark: <unknown>:0:0: launch of kernel _Z1kPfPKfi goes through
-; REMARK: remark: <unknown>:0:0: launch of kernel _Z1kPfPKfi goes through
+; REMARK: remark: k.cu:7:3: launch of kernel k(float*, float const*, int) goes through DivOpt's launch hook: its device code carries a launch plan (the CUDA runtime launches it unsplit when libdivopt-launch is not linked)
+; REMARK: remark: <unknown>:0:0: launch of kernel k(float*, float const*, int) goes through
+; REMARK: remark: <unknown>:0:0: launch of kernel k(float*, float const*, int) goes through
+; REMARK: remark: <unknown>:0:0: launch of kernel k(float*, float const*, int) goes through
 ; REMARK-NOT: remark
 
 ; AUTO: call i32 @__divopt_launch_kernel(

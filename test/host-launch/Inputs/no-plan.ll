@@ -3,9 +3,9 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-pc-linux-gnu"
 
 
-; REMARK: remark: k.cu:7:3: launch of kernel _Z1kPfPKfi goes through DivOpt's launch hook: its device code carries a launch plan (the CUDA runtime launches it unsplit when libdivopt-launch is not linked)
-; REMARK: remark: <unknown>:0:0: launch of kernel _Z1kPfPKfi goes through
-; REMARK: remark: <unknown>:0:0: launch of kernel _Z1kPfPKfi goes through
+; REMARK: remark: k.cu:7:3: launch of kernel k(float*, float const*, int) goes through DivOpt's launch hook: its device code carries a launch plan (the CUDA runtime launches it unsplit when libdivopt-launch is not linked)
+; REMARK: remark: <unknown>:0:0: launch of kernel k(float*, float const*, int) goes through
+; REMARK: remark: <unknown>:0:0: launch of kernel k(float*, float const*, int) goes through
 ; REMARK-NOT: remark
 
 ; AUTO: call i32 @__divopt_launch_kernel(

@@ -46,7 +46,7 @@ status=0
 # divopt_enable puts a CUDA-language target (CMake's default is static).
 grep -E "particles(\.dir/link\.d)? .*-o particles " "$log" | grep -q cudart_static &&
   { echo "example-cuda-language: particles links the static CUDA runtime" >&2; status=1; }
-for want in "kernel _Z4step.* split into" "distributed divergent branch"; do
+for want in "kernel step(.*) split into" "distributed divergent branch"; do
   grep -q "remark: $want" "$log" ||
     { echo "example-cuda-language: no '$want' remark" >&2; status=1; }
 done

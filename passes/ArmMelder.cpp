@@ -410,6 +410,43 @@ static bool keepsConstant(const Instruction &I, const InstFacts &F) {
   return F.KeepsConstant;
 }
 
+bool isWarpUniform(const Value *V, unsigned Depth) {
+  if (isa<Constant>(V))
+    return true;
+  if (const auto *A = dyn_cast<Argument>(V))
+    return A->getParent()->hasKernelCallingConv();
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth == 8)
+    return false;
+  if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
+    StringRef N = II->getCalledFunction()->getName();
+    return N.starts_with("llvm.nvvm.read.ptx.sreg.ctaid.") ||
+           N.starts_with("llvm.nvvm.read.ptx.sreg.nctaid.") ||
+           N.starts_with("llvm.nvvm.read.ptx.sreg.ntid.");
+  }
+  if (!isa<GetElementPtrInst, CastInst, BinaryOperator>(I))
+    return false;
+  return all_of(I->operands(),
+                [&](const Value *Op) { return isWarpUniform(Op, Depth + 1); });
+}
+
+/// Whether I computes the address of an atomic (directly or through a
+/// cast) that is the same for every lane of a warp.
+static bool isUniformAtomicAddress(const Instruction &I) {
+  if (!I.getType()->isPointerTy())
+    return false;
+  auto FeedsAtomic = [](const Value &V) {
+    return any_of(V.uses(), [](const Use &U) {
+      return isa<AtomicRMWInst, AtomicCmpXchgInst>(U.getUser()) &&
+             U.getOperandNo() == 0;
+    });
+  };
+  bool Feeds = FeedsAtomic(I) || any_of(I.users(), [&](const User *U) {
+                 return isa<CastInst>(U) && FeedsAtomic(*U);
+               });
+  return Feeds && isWarpUniform(&I);
+}
+
 /// Same operation, same types, same flags that change results: a merged
 /// copy computes exactly what each arm computed. Ops: the operands as they
 /// pair (getOperandFacts).
@@ -448,6 +485,16 @@ static bool isSameOperation(const Instruction &T, const Instruction &F,
         CT->hasOperandBundles() || CF.hasOperandBundles())
       return false;
   }
+  // An atomic on a warp-uniform address (a counter, a work list's end)
+  // runs once a warp: ptxas aggregates its lanes. Melded with the other
+  // arm's atomic on another address, the address is selected and the
+  // atomic runs once a lane (bench/atomics/workq.cu: 15-27x slower on an
+  // H100). Atomics on per-lane addresses have nothing to lose.
+  if (isa<AtomicRMWInst, AtomicCmpXchgInst>(T)) {
+    const Value *TA = Ops.front().first->V, *FA = Ops.front().second->V;
+    if (TA != FA && (isWarpUniform(TA) || isWarpUniform(FA)))
+      return false;
+  }
   bool OperandsDiffer = false;
   for (auto [I, Pair] : enumerate(Ops)) {
     const Value *TOp = Pair.first->V, *FOp = Pair.second->V;
@@ -462,6 +509,10 @@ static bool isSameOperation(const Instruction &T, const Instruction &F,
         (isComputedFromConstants(TOp) || isComputedFromConstants(FOp)))
       return false;
   }
+  // Nor may a warp-uniform address an atomic uses become a selected one.
+  if (OperandsDiffer &&
+      (isUniformAtomicAddress(T) || isUniformAtomicAddress(F)))
+    return false;
   // Melded with operands that differ, neither arm's value stays a constant.
   return !OperandsDiffer || (!keepsConstant(T, TF) && !keepsConstant(F, FF));
 }

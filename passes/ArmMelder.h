@@ -81,6 +81,12 @@ private:
   mutable std::shared_ptr<ScoreFacts> Facts;
 };
 
+/// Whether every lane of a warp computes the same V: from constants,
+/// globals, kernel arguments and the block's and grid's indices and sizes
+/// (not the thread's index, a load or a PHI), through at most eight
+/// operations. Syntactic, so that a trial copy can ask it too.
+bool isWarpUniform(const llvm::Value *V, unsigned Depth = 0);
+
 /// Checks the shape and the contents of Branch's arms. The error says why
 /// the region cannot be melded, for the remark.
 llvm::Expected<MeldRegion> getMeldRegion(llvm::BranchInst &Branch,

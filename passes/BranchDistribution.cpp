@@ -859,6 +859,29 @@ bool Distributor::alignAndMeld(BranchInst &Br, BasicBlock *Join,
   return false;
 }
 
+/// Whether each arm of R holds an atomic, one of them on a warp-uniform
+/// address (isWarpUniform).
+static bool armsHaveUniformAtomics(const MeldRegion &R) {
+  auto IsAtomic = [](const Instruction *I) {
+    return isa<AtomicRMWInst, AtomicCmpXchgInst>(I);
+  };
+  auto HasAtomic = [&](ArrayRef<Instruction *> Insts) {
+    return any_of(Insts, IsAtomic);
+  };
+  bool Uniform = any_of(R.Pairs, [&](const BlockPair &P) {
+    return any_of(concat<Instruction *const>(P.ThenInsts, P.ElseInsts),
+                  [&](const Instruction *I) {
+                    return IsAtomic(I) && isWarpUniform(I->getOperand(0));
+                  });
+  });
+  if (!Uniform)
+    return false;
+  return any_of(R.Pairs,
+                [&](const BlockPair &P) { return HasAtomic(P.ThenInsts); }) &&
+         any_of(R.Pairs,
+                [&](const BlockPair &P) { return HasAtomic(P.ElseInsts); });
+}
+
 bool Distributor::meld(const MeldRegion &R, const Target &T) {
   BranchInst *Br = R.Branch;
   SmallVector<double, 4> Weights =
@@ -866,10 +889,16 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
                      FAM.getResult<ScalarEvolutionAnalysis>(F));
   MeldPlan Plan = planMeld(R, T.ComputeCapability, Weights);
   if (Plan.NumMatched == 0) {
-    missed(*Br, "NoCommonCode",
-           "no instruction of one arm matches one of the other (" +
-               Twine(Plan.NumThenInsts) + "+" + Twine(Plan.NumElseInsts) +
-               " instructions)");
+    missed(
+        *Br, "NoCommonCode",
+        "no instruction of one arm matches one of the other (" +
+            Twine(Plan.NumThenInsts) + "+" + Twine(Plan.NumElseInsts) +
+            " instructions)" +
+            (armsHaveUniformAtomics(R)
+                 ? "; an atomic on a warp-uniform address pairs only with one "
+                   "on the same address: with its address selected, it "
+                   "would run once a lane, not once a warp"
+                 : ""));
     return false;
   }
   if (!Pressure)

@@ -195,17 +195,17 @@ bool isOverlapped(const Estimate &E, std::size_t I, const Target &T);
 Decision decide(const Estimate &Before, const Estimate &After, const Target &T,
                 double Threshold);
 
+/// The decimals to print a predicted speedup and its threshold with: two,
+/// or three where two would show a ratio below the threshold (1.049x) as
+/// the threshold itself (1.05x).
+int getRatioDecimals(double Ratio, double Threshold);
+
 /// In exact mode (-divopt-registers=ptxas): whether the decision between
 /// estimates Before and After changes within the register estimate's
 /// spread (RegisterEstimateSpread, RegisterPressure.h), Before's registers
 /// lower and After's higher by it, or the other way round. Only then does
 /// a transform count registers with ptxas, whose runs cost far more than
 /// the estimate.
-/// The decimals to print a predicted speedup and its threshold with: two,
-/// or three where two would show a ratio below the threshold (1.049x) as
-/// the threshold itself (1.05x).
-int getRatioDecimals(double Ratio, double Threshold);
-
 bool decisionHingesOnRegisters(const Estimate &Before, const Estimate &After,
                                const Target &T, double Threshold);
 

@@ -72,14 +72,14 @@ RegisterPressure
 computeRegisterPressure(const llvm::Function &F,
                         llvm::ArrayRef<const llvm::BasicBlock *> Region = {});
 
-/// The register count ptxas is predicted to report: the live maximum plus
-/// the registers every kernel keeps for itself (stated, calibrated against
-/// ptxas -v on the bench kernels).
 /// Each block's live maximum, its calls' registers included: where a
 /// function's maximum comes from (print<divopt-cost>).
 llvm::DenseMap<const llvm::BasicBlock *, unsigned>
 getBlockMaxLive(const llvm::Function &F);
 
+/// The register count ptxas is predicted to report: the live maximum plus
+/// the registers every kernel keeps for itself (stated, calibrated against
+/// ptxas -v on the bench kernels).
 unsigned estimateRegisters(const RegisterPressure &RP);
 
 /// The live values beyond the most registers ptxas may give (RP.Limit),

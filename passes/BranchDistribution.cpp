@@ -554,8 +554,7 @@ void Distributor::missed(const Instruction &Term, StringRef Name,
   ++NumRefused;
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Name, getRemarkLocation(Term),
-                                    Term.getParent())
+    return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, Term)
            << "divergent branch not distributed: " << Why.str();
   });
 }
@@ -934,8 +933,7 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
 
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "Distributed", getRemarkLocation(*Br),
-                              Br->getParent())
+    return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Distributed", *Br)
            << "distributed divergent branch: " << Summary
            << (Tr.D.Profitable ? "" : " (forced)");
   });
@@ -1041,8 +1039,8 @@ Distributor::simplifyAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
     }
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     ORE.emit([&] {
-      return OptimizationRemark(DEBUG_TYPE, "DistributedSimplified",
-                                getRemarkLocation(Br), Br.getParent())
+      return remarkAt<OptimizationRemark>(DEBUG_TYPE, "DistributedSimplified",
+                                          Br)
              << "distributed divergent branch after " << Summary
              << (ST.Tr.D.Profitable ? "" : " (forced)");
     });

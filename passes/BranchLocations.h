@@ -21,14 +21,14 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugLoc.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Instruction.h"
 #include "llvm/IR/ValueHandle.h"
 
 #include <string>
 
 namespace llvm {
-class DiagnosticLocation;
 class Function;
-class Instruction;
 } // namespace llvm
 
 namespace divopt {
@@ -57,6 +57,14 @@ std::string describeAtLine(const llvm::Instruction &I);
 /// branch or a switch), else its loop's first line (a latch), else that of
 /// the nearest instruction above it in its block that has one.
 llvm::DiagnosticLocation getRemarkLocation(const llvm::Instruction &I);
+
+/// A remark of kind RemarkT (OptimizationRemark, ...Missed, ...Analysis)
+/// on I, at getRemarkLocation(I).
+template <typename RemarkT>
+RemarkT remarkAt(const char *PassName, llvm::StringRef Name,
+                 const llvm::Instruction &I) {
+  return RemarkT(PassName, Name, getRemarkLocation(I), I.getParent());
+}
 
 } // namespace divopt
 

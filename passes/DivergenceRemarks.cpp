@@ -72,9 +72,8 @@ PreservedAnalyses DivergenceRemarksPass::run(Function &F,
   for (const DivergentBranch &DB : DI.branches()) {
     ++NumDivergentBranches;
     ORE.emit([&] {
-      OptimizationRemarkAnalysis R(DEBUG_TYPE, "DivergentBranch",
-                                   getRemarkLocation(*DB.Term),
-                                   DB.Term->getParent());
+      auto R = remarkAt<OptimizationRemarkAnalysis>(
+          DEBUG_TYPE, "DivergentBranch", *DB.Term);
       R << "divergent " << ore::NV("Kind", getBranchKindName(DB.Kind))
         << " branch";
       if (!DB.Arms.empty()) { // A loop's exit has none.

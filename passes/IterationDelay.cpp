@@ -284,8 +284,7 @@ void Delayer::missed(const Instruction &At, StringRef Name, const Twine &Why) {
   ++NumRefused;
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Name, getRemarkLocation(At),
-                                    At.getParent())
+    return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, At)
            << "loop not delayed: " << Why.str();
   });
 }
@@ -660,9 +659,7 @@ bool Delayer::decideLoop(
   }
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "Delayed",
-                              getRemarkLocation(*Best->DB->Term),
-                              Best->DB->Term->getParent())
+    return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Delayed", *Best->DB->Term)
            << "delayed iterations of the loop with " << Best->Summary
            << (Best->D.Profitable ? "" : " (forced)");
   });

@@ -585,8 +585,7 @@ private:
 void Splitter::missed(const Instruction &Term, const SplitRefusal &Why) {
   ++NumRefused;
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Why.Name,
-                                    getRemarkLocation(Term), Term.getParent())
+    return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Why.Name, Term)
            << "kernel " << demangle(F.getName())
            << " not split at this divergent branch: " << Why.reason();
   });
@@ -596,8 +595,7 @@ void Splitter::missed(const Instruction &Term, StringRef Name,
                       const Twine &Why) {
   ++NumRefused;
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Name, getRemarkLocation(Term),
-                                    Term.getParent())
+    return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, Term)
            << "kernel " << demangle(F.getName())
            << " not split at this divergent branch: " << Why.str();
   });
@@ -761,9 +759,7 @@ void Splitter::commit(Candidate &C) {
   NumParts += C.Parts.size();
   bool Forced = C.Prediction.Ratio < Opts.Threshold;
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "Split",
-                              getRemarkLocation(*C.DB->Term),
-                              C.DB->Term->getParent())
+    return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Split", *C.DB->Term)
            << "kernel " << demangle(F.getName()) << " split into "
            << join(Names, ", ") << " (launched in this order for "
            << F.getName() << "): " << C.Prediction.Explanation

@@ -190,8 +190,7 @@ template <typename RemarkT>
 void Splitter::refuse(const Loop &L, StringRef Name, const Twine &Why) {
   ++NumRefused;
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-    const Instruction &At = *L.getHeader()->getTerminator();
-    return RemarkT(DEBUG_TYPE, Name, getRemarkLocation(At), At.getParent())
+    return remarkAt<RemarkT>(DEBUG_TYPE, Name, *L.getHeader()->getTerminator())
            << "loop not split: " << Why.str();
   });
 }
@@ -229,9 +228,8 @@ bool Splitter::trySplit(Loop &L, const Target &T) {
     return false;
   }
   FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-    const Instruction &At = *L.getHeader()->getTerminator();
-    return OptimizationRemark(DEBUG_TYPE, "Split", getRemarkLocation(At),
-                              At.getParent())
+    return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Split",
+                                        *L.getHeader()->getTerminator())
            << "loop split into " << std::to_string(Plan->Groups.size())
            << " loops: " << Summary << (D.Profitable ? "" : " (forced)");
   });

@@ -419,10 +419,20 @@ bool isWarpUniform(const Value *V, unsigned Depth) {
   if (!I || Depth == 8)
     return false;
   if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
-    StringRef N = II->getCalledFunction()->getName();
-    return N.starts_with("llvm.nvvm.read.ptx.sreg.ctaid.") ||
-           N.starts_with("llvm.nvvm.read.ptx.sreg.nctaid.") ||
-           N.starts_with("llvm.nvvm.read.ptx.sreg.ntid.");
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+      return true;
+    default:
+      return false;
+    }
   }
   if (!isa<GetElementPtrInst, CastInst, BinaryOperator>(I))
     return false;

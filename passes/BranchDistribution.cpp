@@ -861,24 +861,19 @@ bool Distributor::alignAndMeld(BranchInst &Br, BasicBlock *Join,
 /// Whether each arm of R holds an atomic, one of them on a warp-uniform
 /// address (isWarpUniform).
 static bool armsHaveUniformAtomics(const MeldRegion &R) {
-  auto IsAtomic = [](const Instruction *I) {
-    return isa<AtomicRMWInst, AtomicCmpXchgInst>(I);
+  bool InThen = false, InElse = false, Uniform = false;
+  auto Scan = [&](ArrayRef<Instruction *> Insts, bool &InArm) {
+    for (const Instruction *I : Insts)
+      if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I)) {
+        InArm = true;
+        Uniform |= isWarpUniform(I->getOperand(0));
+      }
   };
-  auto HasAtomic = [&](ArrayRef<Instruction *> Insts) {
-    return any_of(Insts, IsAtomic);
-  };
-  bool Uniform = any_of(R.Pairs, [&](const BlockPair &P) {
-    return any_of(concat<Instruction *const>(P.ThenInsts, P.ElseInsts),
-                  [&](const Instruction *I) {
-                    return IsAtomic(I) && isWarpUniform(I->getOperand(0));
-                  });
-  });
-  if (!Uniform)
-    return false;
-  return any_of(R.Pairs,
-                [&](const BlockPair &P) { return HasAtomic(P.ThenInsts); }) &&
-         any_of(R.Pairs,
-                [&](const BlockPair &P) { return HasAtomic(P.ElseInsts); });
+  for (const BlockPair &P : R.Pairs) {
+    Scan(P.ThenInsts, InThen);
+    Scan(P.ElseInsts, InElse);
+  }
+  return InThen && InElse && Uniform;
 }
 
 bool Distributor::meld(const MeldRegion &R, const Target &T) {

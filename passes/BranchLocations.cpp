@@ -48,9 +48,9 @@ static bool hasLine(const Instruction *I) {
 }
 
 std::string describeAtLine(const Instruction &I) {
-  const DILocation *L = I.getDebugLoc().get();
-  if (!L || !L->getLine())
+  if (!hasLine(&I))
     return "";
+  const DILocation *L = I.getDebugLoc().get();
   std::string Kind;
   if (isa<LoadInst>(I))
     Kind = "load";

@@ -17,6 +17,7 @@ sequences differ (another input, or a program that is not the same).
 """
 import argparse
 import csv
+import functools
 import re
 import statistics
 import subprocess
@@ -28,8 +29,10 @@ UNITS = {"ns": 1.0, "nsecond": 1.0, "us": 1e3, "usecond": 1e3, "ms": 1e6,
          "msecond": 1e6, "s": 1e9, "second": 1e9}
 
 
+@functools.lru_cache(maxsize=None)
 def demangle(name):
-    """ncu demangles names it can read; a part's suffix stops it."""
+    """ncu demangles names it can read; a part's suffix stops it. Once per
+    name: a program launches the same parts thousands of times."""
     try:
         out = subprocess.run(["c++filt", name], capture_output=True,
                              text=True, check=True).stdout.strip()

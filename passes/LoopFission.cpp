@@ -33,10 +33,13 @@ Error refuse(const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), Why);
 }
 
-std::string describe(const Value &V) {
+/// I by its source line, else by its IR name.
+std::string describe(const Instruction &I) {
+  if (std::string AtLine = describeAtLine(I); !AtLine.empty())
+    return AtLine;
   std::string S;
   raw_string_ostream OS(S);
-  V.printAsOperand(OS, /*PrintType=*/false);
+  I.printAsOperand(OS, /*PrintType=*/false);
   return S;
 }
 
@@ -117,12 +120,9 @@ Expected<FissionPlan> planFission(Loop &L, AAResults &AA) {
       return refuse("its trip count depends on memory");
   for (Instruction &I : *Body)
     for (User *U : I.users())
-      if (cast<Instruction>(U)->getParent() != Body) {
-        std::string AtLine = describeAtLine(I);
-        return refuse("a value it computes (" +
-                      (AtLine.empty() ? describe(I) : AtLine) +
+      if (cast<Instruction>(U)->getParent() != Body)
+        return refuse("a value it computes (" + describe(I) +
                       ") is used after it");
-      }
 
   SmallVector<Instruction *, 32> Statements, Accesses;
   SmallPtrSet<const Instruction *, 16> Everywhere(Plan.Control.begin(),

@@ -434,7 +434,12 @@ bool isWarpUniform(const Value *V, unsigned Depth) {
       return false;
     }
   }
-  if (!isa<GetElementPtrInst, CastInst, BinaryOperator>(I))
+  // Every lane of a warp that loads from one address reads one value: the
+  // pointers of a parameter struct (byval) or of a struct in memory.
+  if (const auto *L = dyn_cast<LoadInst>(I))
+    return L->isUnordered() && isWarpUniform(L->getPointerOperand(), Depth + 1);
+  if (!isa<GetElementPtrInst, CastInst, BinaryOperator, SelectInst,
+           ExtractValueInst>(I))
     return false;
   return all_of(I->operands(),
                 [&](const Value *Op) { return isWarpUniform(Op, Depth + 1); });

@@ -82,9 +82,9 @@ private:
 };
 
 /// Whether every lane of a warp computes the same V: from constants,
-/// globals, kernel arguments and the block's and grid's indices and sizes
-/// (not the thread's index, a load or a PHI), through at most eight
-/// operations. Syntactic, so that a trial copy can ask it too.
+/// globals, kernel arguments, the block's and grid's indices and sizes and
+/// loads from such addresses (not the thread's index or a PHI), through at
+/// most eight operations. Syntactic, so that a trial copy can ask it too.
 bool isWarpUniform(const llvm::Value *V, unsigned Depth = 0);
 
 /// Checks the shape and the contents of Branch's arms. The error says why

@@ -5,7 +5,8 @@
 ; (bench/atomics/workq.cu, fillWorkList: 15-27x slower on an H100). So
 ; nothing pairs, even forced, and the remark says why. Atomics on one
 ; address with different operands still meld, the operand selected, and so
-; do atomics on per-lane addresses.
+; do atomics on per-lane addresses. A pointer loaded from a uniform address
+; (a parameter struct's field) is uniform too.
 ; RUN: %divopt-opt -passes='branch-dist<force>' -pass-remarks=divopt -pass-remarks-missed=divopt -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 
@@ -13,8 +14,12 @@
 ; REMARK: divergent branch not distributed: no instruction of one arm matches one of the other (2+2 instructions); an atomic on a warp-uniform address
 ; REMARK: distributed divergent branch: melded 1 pairs of 1+1 instructions with 1 selects, 0 divergent blocks remain
 ; REMARK: distributed divergent branch: melded 2 pairs of 2+2 instructions with 2 selects, 0 divergent blocks remain
+; REMARK: divergent branch not distributed: no instruction of one arm matches one of the other (2+3 instructions); an atomic on a warp-uniform address
+; REMARK: distributed divergent branch: melded 1 pairs of 1+1 instructions with 2 selects, 0 divergent blocks remain
 
 target triple = "nvptx64-nvidia-cuda"
+
+%WorkList = type { ptr, ptr, ptr }
 
 @low = internal addrspace(1) global i32 0
 @high = internal addrspace(1) global i32 0
@@ -133,6 +138,77 @@ then:
 else:
   %pb = getelementptr i32, ptr addrspace(1) %stat, i32 %a
   %xb = cmpxchg ptr addrspace(1) %pb, i32 %a, i32 %b monotonic monotonic
+  br label %join
+
+join:
+  ret void
+}
+
+; The counters' pointers in a parameter struct passed by value, as most
+; application code passes them: every lane loads the same pointer, and
+; ptxas still serves each atomic once a warp (workq.cu, fillByValue:
+; melded 15-27x slower on an H100). Nothing pairs.
+; CHECK-LABEL: define ptx_kernel void @by_value(
+; CHECK:       then:
+; CHECK-NEXT:    %lowp = load ptr, ptr %wl
+; CHECK-NEXT:    %lo = atomicrmw add ptr %lowp, i32 1 monotonic
+; CHECK:       else:
+; CHECK-NEXT:    %highpp = getelementptr i8, ptr %wl, i64 8
+; CHECK-NEXT:    %highp = load ptr, ptr %highpp
+; CHECK-NEXT:    %hi = atomicrmw add ptr %highp, i32 -1 monotonic
+define ptx_kernel void @by_value(ptr addrspace(1) %deg, ptr byval(%WorkList) align 8 %wl) {
+entry:
+  %v = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %deg, i32 %v
+  %d = load i32, ptr addrspace(1) %p
+  %small = icmp sle i32 %d, 16
+  br i1 %small, label %then, label %else
+
+then:
+  %lowp = load ptr, ptr %wl
+  %lo = atomicrmw add ptr %lowp, i32 1 monotonic
+  br label %join
+
+else:
+  %highpp = getelementptr i8, ptr %wl, i64 8
+  %highp = load ptr, ptr %highpp
+  %hi = atomicrmw add ptr %highp, i32 -1 monotonic
+  br label %join
+
+join:
+  %r = phi i32 [ %lo, %then ], [ %hi, %else ]
+  %itemsp = getelementptr i8, ptr %wl, i64 16
+  %items = load ptr, ptr %itemsp
+  %slot = getelementptr i32, ptr %items, i32 %r
+  store i32 %v, ptr %slot
+  ret void
+}
+
+; Pointers each lane loads from its own slot are per-lane addresses: their
+; atomics meld, the loaded pointer selected.
+; CHECK-LABEL: define ptx_kernel void @per_lane_pointers(
+; CHECK:         [[A:%.*]] = select i1 %small, ptr addrspace(1) %lp, ptr addrspace(1) %hp
+; CHECK:         atomicrmw add ptr addrspace(1) [[A]], i32
+; CHECK-NOT:     atomicrmw
+; CHECK:         ret void
+define ptx_kernel void @per_lane_pointers(ptr addrspace(1) %deg, ptr addrspace(1) %lows, ptr addrspace(1) %highs) {
+entry:
+  %v = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %deg, i32 %v
+  %d = load i32, ptr addrspace(1) %p
+  %small = icmp sle i32 %d, 16
+  %lpp = getelementptr ptr addrspace(1), ptr addrspace(1) %lows, i32 %v
+  %lp = load ptr addrspace(1), ptr addrspace(1) %lpp
+  %hpp = getelementptr ptr addrspace(1), ptr addrspace(1) %highs, i32 %v
+  %hp = load ptr addrspace(1), ptr addrspace(1) %hpp
+  br i1 %small, label %then, label %else
+
+then:
+  %lo = atomicrmw add ptr addrspace(1) %lp, i32 1 monotonic
+  br label %join
+
+else:
+  %hi = atomicrmw add ptr addrspace(1) %hp, i32 -1 monotonic
   br label %join
 
 join:

@@ -21,6 +21,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -451,7 +452,7 @@ PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
       ++NumRefused;
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "NotInstrumented", F)
-               << "kernel " << F->getName()
+               << "kernel " << demangle(F->getName())
                << " not instrumented: the module already holds " << Name;
       });
       continue;
@@ -469,8 +470,9 @@ PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
     Changed = true;
     ORE.emit([&] {
       OptimizationRemark R(DEBUG_TYPE, "Instrumented", F);
-      R << "kernel " << F->getName() << " instrumented as " << Name << ": "
-        << ore::NV("Counters", Blocks) << " basic-block counters per thread";
+      R << "kernel " << demangle(F->getName()) << " instrumented as " << Name
+        << ": " << ore::NV("Counters", Blocks)
+        << " basic-block counters per thread";
       if (U.Inlined)
         R << " (" << ore::NV("Inlined", U.Inlined)
           << " calls inlined to count their blocks)";
@@ -489,8 +491,8 @@ PreservedAnalyses BbvProfilePass::run(Module &M, ModuleAnalysisManager &) {
     for (const auto &[Callee, Why] : U.Left)
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "CalleeUncounted", F)
-               << "kernel " << F->getName() << ": the blocks of "
-               << Callee->getName() << " are not counted: " << Why
+               << "kernel " << demangle(F->getName()) << ": the blocks of "
+               << demangle(Callee->getName()) << " are not counted: " << Why
                << ", and its calls stay calls";
       });
   }

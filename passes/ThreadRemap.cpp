@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
@@ -76,7 +77,7 @@ void remarkRefused(OptimizationRemarkEmitter &ORE, Function &F,
     return OptimizationRemarkMissed(DEBUG_TYPE, "NotRemapped", &F);
   };
   ORE.emit([&] {
-    return Remark() << "kernel " << F.getName()
+    return Remark() << "kernel " << demangle(F.getName())
                     << " not remapped: " << G.Blocker;
   });
 }
@@ -105,8 +106,8 @@ PreservedAnalyses ThreadRemapPass::run(Module &M, ModuleAnalysisManager &) {
     Changed = true;
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "Remapped", F)
-             << "kernel " << F->getName() << " remapped as " << Name << ": "
-             << ore::NV("Indices", N)
+             << "kernel " << demangle(F->getName()) << " remapped as " << Name
+             << ": " << ore::NV("Indices", N)
              << " global thread index(es) read through the redirection table "
                 "(last parameter)";
     });

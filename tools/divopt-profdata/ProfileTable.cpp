@@ -11,6 +11,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <memory>
 #include <vector>
 
 namespace divopt::profile {
@@ -65,6 +68,21 @@ std::string location(const SourceLocation &L) {
                          std::to_string(L.Column);
 }
 
+/// A C++ name as its source spells it, with the symbol (what --kernel and
+/// the other tools take) after it in brackets; any other name as it is.
+std::string named(const std::string &Symbol) {
+  // Only mangled names: the demangler also reads "i" as the type int.
+  if (Symbol.rfind("_Z", 0) != 0)
+    return escapeField(Symbol);
+  int Status = 0;
+  std::unique_ptr<char, decltype(&std::free)> Readable(
+      abi::__cxa_demangle(Symbol.c_str(), nullptr, nullptr, &Status),
+      &std::free);
+  if (Status != 0 || !Readable || Symbol == Readable.get())
+    return escapeField(Symbol);
+  return std::string(Readable.get()) + " [" + escapeField(Symbol) + "]";
+}
+
 std::string plural(Count N, const char *One, const char *Many) {
   return std::to_string(N) + " " + (N == 1 ? One : Many);
 }
@@ -72,7 +90,7 @@ std::string plural(Count N, const char *One, const char *Many) {
 void printLaunches(std::ostream &OS, const std::string &Kernel,
                    const KernelLaunches &L) {
   Count Total = L.getTotal();
-  OS << "kernel " << escapeField(Kernel) << ": "
+  OS << "kernel " << named(Kernel) << ": "
      << plural(Total, "launch", "launches") << "\n";
   // The device's columns only where a collector recorded one: tables of
   // profiles from before stay as they were.
@@ -146,7 +164,7 @@ void printLoops(std::ostream &OS, const FunctionRecord &F) {
 
 void printFunction(std::ostream &OS, const FunctionKey &Key,
                    const FunctionRecord &F) {
-  OS << "function " << escapeField(Key.Name) << " (cfg " << hash(Key.CfgHash)
+  OS << "function " << named(Key.Name) << " (cfg " << hash(Key.CfgHash)
      << "): " << plural(F.Branches.size(), "branch", "branches") << ", "
      << plural(F.Loops.size(), "loop", "loops");
   // The counts are of the sampled blocks only; their fractions stand for all.

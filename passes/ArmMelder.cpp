@@ -6,6 +6,7 @@
 
 #include "ArmMelder.h"
 #include "ConstantFolds.h"
+#include "analysis/AddressSpace.h"
 #include "analysis/CostModel.h"
 #include "analysis/InstructionCost.h"
 
@@ -23,6 +24,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/NVPTXAddrSpace.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -445,19 +447,27 @@ bool isWarpUniform(const Value *V, unsigned Depth) {
                 [&](const Value *Op) { return isWarpUniform(Op, Depth + 1); });
 }
 
-/// Whether I computes the address of an atomic (directly or through a
-/// cast) that is the same for every lane of a warp.
-static bool isUniformAtomicAddress(const Instruction &I) {
+bool isBroadcastAccess(const Instruction &I) {
+  if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
+    return true;
+  const auto *L = dyn_cast<LoadInst>(&I);
+  return L && getInferredAddressSpace(L->getPointerOperand()) ==
+                  NVPTXAS::ADDRESS_SPACE_CONST;
+}
+
+/// Whether I computes the address of a broadcast access (directly or
+/// through a cast) that is the same for every lane of a warp.
+static bool isUniformBroadcastAddress(const Instruction &I) {
   if (!I.getType()->isPointerTy())
     return false;
-  auto FeedsAtomic = [](const Value &V) {
+  auto FeedsAccess = [](const Value &V) {
     return any_of(V.uses(), [](const Use &U) {
-      return isa<AtomicRMWInst, AtomicCmpXchgInst>(U.getUser()) &&
-             U.getOperandNo() == 0;
+      const auto *A = dyn_cast<Instruction>(U.getUser());
+      return A && U.getOperandNo() == 0 && isBroadcastAccess(*A);
     });
   };
-  bool Feeds = FeedsAtomic(I) || any_of(I.users(), [&](const User *U) {
-                 return isa<CastInst>(U) && FeedsAtomic(*U);
+  bool Feeds = FeedsAccess(I) || any_of(I.users(), [&](const User *U) {
+                 return isa<CastInst>(U) && FeedsAccess(*U);
                });
   return Feeds && isWarpUniform(&I);
 }
@@ -504,8 +514,12 @@ static bool isSameOperation(const Instruction &T, const Instruction &F,
   // runs once a warp: ptxas aggregates its lanes. Melded with the other
   // arm's atomic on another address, the address is selected and the
   // atomic runs once a lane (bench/atomics/workq.cu: 15-27x slower on an
-  // H100). Atomics on per-lane addresses have nothing to lose.
-  if (isa<AtomicRMWInst, AtomicCmpXchgInst>(T)) {
+  // H100). A constant-memory load on a warp-uniform address (a table's
+  // coefficient) is a broadcast ptxas takes straight from the constant
+  // bank; selected, it is a per-lane load the constant cache serializes
+  // (bench/uniform/tables.cu: 0.80x). Per-lane addresses have nothing to
+  // lose.
+  if (isBroadcastAccess(T)) {
     const Value *TA = Ops.front().first->V, *FA = Ops.front().second->V;
     if (TA != FA && (isWarpUniform(TA) || isWarpUniform(FA)))
       return false;
@@ -524,9 +538,10 @@ static bool isSameOperation(const Instruction &T, const Instruction &F,
         (isComputedFromConstants(TOp) || isComputedFromConstants(FOp)))
       return false;
   }
-  // Nor may a warp-uniform address an atomic uses become a selected one.
+  // Nor may a warp-uniform address such an access uses become a selected
+  // one.
   if (OperandsDiffer &&
-      (isUniformAtomicAddress(T) || isUniformAtomicAddress(F)))
+      (isUniformBroadcastAddress(T) || isUniformBroadcastAddress(F)))
     return false;
   // Melded with operands that differ, neither arm's value stays a constant.
   return !OperandsDiffer || (!keepsConstant(T, TF) && !keepsConstant(F, FF));

@@ -87,6 +87,12 @@ private:
 /// most eight operations. Syntactic, so that a trial copy can ask it too.
 bool isWarpUniform(const llvm::Value *V, unsigned Depth = 0);
 
+/// Whether I is an access ptxas serves once a warp when its address is
+/// warp-uniform: an atomic (its lanes aggregated) or a load from constant
+/// memory (a broadcast from the constant bank). Such an access on a
+/// warp-uniform address pairs only with one on the same address.
+bool isBroadcastAccess(const llvm::Instruction &I);
+
 /// Checks the shape and the contents of Branch's arms. The error says why
 /// the region cannot be melded, for the remark.
 llvm::Expected<MeldRegion> getMeldRegion(llvm::BranchInst &Branch,

@@ -858,22 +858,35 @@ bool Distributor::alignAndMeld(BranchInst &Br, BasicBlock *Join,
   return false;
 }
 
-/// Whether each arm of R holds an atomic, one of them on a warp-uniform
-/// address (isWarpUniform).
-static bool armsHaveUniformAtomics(const MeldRegion &R) {
-  bool InThen = false, InElse = false, Uniform = false;
+/// Why the arms of R pair nothing, where broadcast accesses
+/// (isBroadcastAccess) are the reason: each arm holds one, and one of
+/// them is on a warp-uniform address. Empty otherwise.
+static StringRef describeUniformAccesses(const MeldRegion &R) {
+  bool InThen = false, InElse = false, Atomic = false, Load = false;
   auto Scan = [&](ArrayRef<Instruction *> Insts, bool &InArm) {
     for (const Instruction *I : Insts)
-      if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I)) {
+      if (isBroadcastAccess(*I)) {
         InArm = true;
-        Uniform |= isWarpUniform(I->getOperand(0));
+        // Operand 0 is the address of a load and of an atomic alike.
+        if (isWarpUniform(I->getOperand(0)))
+          (isa<LoadInst>(I) ? Load : Atomic) = true;
       }
   };
   for (const BlockPair &P : R.Pairs) {
     Scan(P.ThenInsts, InThen);
     Scan(P.ElseInsts, InElse);
   }
-  return InThen && InElse && Uniform;
+  if (!InThen || !InElse)
+    return "";
+  if (Atomic)
+    return "; an atomic on a warp-uniform address pairs only with one on the "
+           "same address: with its address selected, it would run once a "
+           "lane, not once a warp";
+  if (Load)
+    return "; a constant-memory load on a warp-uniform address pairs only "
+           "with one on the same address: with its address selected, it "
+           "would be a per-lane load, not a broadcast from the constant bank";
+  return "";
 }
 
 bool Distributor::meld(const MeldRegion &R, const Target &T) {
@@ -883,16 +896,10 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
                      FAM.getResult<ScalarEvolutionAnalysis>(F));
   MeldPlan Plan = planMeld(R, T.ComputeCapability, Weights);
   if (Plan.NumMatched == 0) {
-    missed(
-        *Br, "NoCommonCode",
-        "no instruction of one arm matches one of the other (" +
-            Twine(Plan.NumThenInsts) + "+" + Twine(Plan.NumElseInsts) +
-            " instructions)" +
-            (armsHaveUniformAtomics(R)
-                 ? "; an atomic on a warp-uniform address pairs only with one "
-                   "on the same address: with its address selected, it "
-                   "would run once a lane, not once a warp"
-                 : ""));
+    missed(*Br, "NoCommonCode",
+           "no instruction of one arm matches one of the other (" +
+               Twine(Plan.NumThenInsts) + "+" + Twine(Plan.NumElseInsts) +
+               " instructions)" + describeUniformAccesses(R));
     return false;
   }
   if (!Pressure)

@@ -1214,6 +1214,12 @@ void Melder::emitMerged(Instruction &T, Instruction &F) {
     LI->setAlignment(std::min(LI->getAlign(), cast<LoadInst>(F).getAlign()));
   if (auto *SI = dyn_cast<StoreInst>(M))
     SI->setAlignment(std::min(SI->getAlign(), cast<StoreInst>(F).getAlign()));
+  if (auto *AI = dyn_cast<AtomicRMWInst>(M))
+    AI->setAlignment(
+        std::min(AI->getAlign(), cast<AtomicRMWInst>(F).getAlign()));
+  if (auto *CI = dyn_cast<AtomicCmpXchgInst>(M))
+    CI->setAlignment(
+        std::min(CI->getAlign(), cast<AtomicCmpXchgInst>(F).getAlign()));
   M->setDebugLoc(DebugLoc(
       DILocation::getMergedLocation(T.getDebugLoc(), F.getDebugLoc())));
   IRB.Insert(M);

@@ -16,6 +16,7 @@
 ; REMARK: distributed divergent branch: melded 2 pairs of 2+2 instructions with 2 selects, 0 divergent blocks remain
 ; REMARK: divergent branch not distributed: no instruction of one arm matches one of the other (2+3 instructions); an atomic on a warp-uniform address
 ; REMARK: distributed divergent branch: melded 1 pairs of 1+1 instructions with 2 selects, 0 divergent blocks remain
+; REMARK: distributed divergent branch: melded 2 pairs of 2+2 instructions with
 
 target triple = "nvptx64-nvidia-cuda"
 
@@ -209,6 +210,35 @@ then:
 
 else:
   %hi = atomicrmw add ptr addrspace(1) %hp, i32 -1 monotonic
+  br label %join
+
+join:
+  ret void
+}
+
+; A melded access claims the smaller of the two alignments, atomics too:
+; the selected address may be either arm's.
+; CHECK-LABEL: define ptx_kernel void @alignments(
+; CHECK:         atomicrmw add ptr addrspace(1) %{{.*}}, i64 1 monotonic, align 4
+; CHECK:         cmpxchg ptr addrspace(1) %{{.*}}, i32 0, i32 1 monotonic monotonic, align 4
+define ptx_kernel void @alignments(ptr addrspace(1) %deg, ptr addrspace(1) %a, ptr addrspace(1) %b) {
+entry:
+  %v = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %deg, i32 %v
+  %d = load i32, ptr addrspace(1) %p
+  %small = icmp sle i32 %d, 16
+  %pa = getelementptr i64, ptr addrspace(1) %a, i32 %v
+  %pb = getelementptr i8, ptr addrspace(1) %b, i32 %d
+  br i1 %small, label %then, label %else
+
+then:
+  %x = atomicrmw add ptr addrspace(1) %pa, i64 1 monotonic, align 8
+  %cx = cmpxchg ptr addrspace(1) %pa, i32 0, i32 1 monotonic monotonic, align 8
+  br label %join
+
+else:
+  %y = atomicrmw add ptr addrspace(1) %pb, i64 1 monotonic, align 4
+  %cy = cmpxchg ptr addrspace(1) %pb, i32 0, i32 1 monotonic monotonic, align 4
   br label %join
 
 join:

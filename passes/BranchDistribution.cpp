@@ -15,6 +15,7 @@
 #include "RegionSimplify.h"
 #include "RegionTrial.h"
 #include "TransformCounter.h"
+#include "UniqueRemarks.h"
 #include "UnreadValue.h"
 #include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
@@ -482,6 +483,8 @@ private:
   FunctionProfile Prof;
   /// F is compiled with fast-math folds: it stays as it is.
   bool FastMath;
+  /// Remarks on F, each distinct one once (unrolled copies of a branch).
+  UniqueRemarks Remarks;
   /// Branches already decided; they stay in the function untouched.
   DecidedSet<Instruction> Seen;
   /// F's register pressure, measured once while F does not change: the
@@ -553,7 +556,7 @@ void Distributor::missed(const Instruction &Term, StringRef Name,
                          const Twine &Why) {
   ++NumRefused;
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  ORE.emit([&] {
+  Remarks.emit(ORE, [&] {
     return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, Term)
            << "divergent branch not distributed: " << Why.str();
   });
@@ -934,7 +937,7 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   }
 
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  ORE.emit([&] {
+  Remarks.emit(ORE, [&] {
     return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Distributed", *Br)
            << "distributed divergent branch: " << Summary
            << (Tr.D.Profitable ? "" : " (forced)");
@@ -1040,7 +1043,7 @@ Distributor::simplifyAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
       return SimplifyOutcome::Refused;
     }
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-    ORE.emit([&] {
+    Remarks.emit(ORE, [&] {
       return remarkAt<OptimizationRemark>(DEBUG_TYPE, "DistributedSimplified",
                                           Br)
              << "distributed divergent branch after " << Summary

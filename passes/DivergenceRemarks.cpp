@@ -6,6 +6,7 @@
 
 #include "DivergenceRemarks.h"
 #include "BranchLocations.h"
+#include "UniqueRemarks.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/ProfileIdentity.h"
@@ -69,9 +70,10 @@ PreservedAnalyses DivergenceRemarksPass::run(Function &F,
   // The profile's names for the branch, where profile use stamped them: the
   // key divopt-report joins remarks to profile records by.
   std::optional<profile::FunctionKey> Key = getStampedFunction(F);
+  UniqueRemarks Remarks;
   for (const DivergentBranch &DB : DI.branches()) {
     ++NumDivergentBranches;
-    ORE.emit([&] {
+    Remarks.emit(ORE, [&] {
       auto R = remarkAt<OptimizationRemarkAnalysis>(
           DEBUG_TYPE, "DivergentBranch", *DB.Term);
       R << "divergent " << ore::NV("Kind", getBranchKindName(DB.Kind))

@@ -14,6 +14,7 @@
 #include "HalvedAdvance.h"
 #include "PassOptions.h"
 #include "TransformCounter.h"
+#include "UniqueRemarks.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/ProfileUse.h"
@@ -271,6 +272,8 @@ private:
   FunctionProfile FP;
   /// F is compiled with fast-math folds: it stays as it is.
   bool FastMath;
+  /// Remarks on F, each distinct one once (unrolled copies of a branch).
+  UniqueRemarks Remarks;
   DecidedSet<Instruction> Seen;
   /// While F does not change: its registers, and the cost of a trip of the
   /// loop being decided.
@@ -283,7 +286,7 @@ private:
 void Delayer::missed(const Instruction &At, StringRef Name, const Twine &Why) {
   ++NumRefused;
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  ORE.emit([&] {
+  Remarks.emit(ORE, [&] {
     return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, At)
            << "loop not delayed: " << Why.str();
   });
@@ -658,7 +661,7 @@ bool Delayer::decideLoop(
     return false;
   }
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  ORE.emit([&] {
+  Remarks.emit(ORE, [&] {
     return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Delayed", *Best->DB->Term)
            << "delayed iterations of the loop with " << Best->Summary
            << (Best->D.Profitable ? "" : " (forced)");

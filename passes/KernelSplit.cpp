@@ -14,6 +14,7 @@
 #include "SharedWay.h"
 #include "SplitLegality.h"
 #include "TransformCounter.h"
+#include "UniqueRemarks.h"
 #include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
@@ -578,13 +579,15 @@ private:
   SmallVector<BlockCost, 32> BlockCosts;
   std::optional<KernelAccesses> Accesses;
   std::optional<RunTimeOperands> RunTime;
+  /// Remarks on F, each distinct one once (unrolled copies of a branch).
+  UniqueRemarks Remarks;
 };
 
 } // namespace
 
 void Splitter::missed(const Instruction &Term, const SplitRefusal &Why) {
   ++NumRefused;
-  FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+  Remarks.emit(FAM.getResult<OptimizationRemarkEmitterAnalysis>(F), [&] {
     return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Why.Name, Term)
            << "kernel " << demangle(F.getName())
            << " not split at this divergent branch: " << Why.reason();
@@ -594,7 +597,7 @@ void Splitter::missed(const Instruction &Term, const SplitRefusal &Why) {
 void Splitter::missed(const Instruction &Term, StringRef Name,
                       const Twine &Why) {
   ++NumRefused;
-  FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+  Remarks.emit(FAM.getResult<OptimizationRemarkEmitterAnalysis>(F), [&] {
     return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, Term)
            << "kernel " << demangle(F.getName())
            << " not split at this divergent branch: " << Why.str();
@@ -758,7 +761,7 @@ void Splitter::commit(Candidate &C) {
   ++NumSplit;
   NumParts += C.Parts.size();
   bool Forced = C.Prediction.Ratio < Opts.Threshold;
-  FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+  Remarks.emit(FAM.getResult<OptimizationRemarkEmitterAnalysis>(F), [&] {
     return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Split", *C.DB->Term)
            << "kernel " << demangle(F.getName()) << " split into "
            << join(Names, ", ") << " (launched in this order for "

@@ -12,6 +12,7 @@
 #include "LoopFission.h"
 #include "PassOptions.h"
 #include "TransformCounter.h"
+#include "UniqueRemarks.h"
 #include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
 #include "analysis/InstructionCost.h"
@@ -182,6 +183,8 @@ private:
   bool FastMath;
   /// Headers of loops already decided or created.
   DecidedSet<BasicBlock> Seen;
+  /// Remarks on F, each distinct one once (unrolled copies of a branch).
+  UniqueRemarks Remarks;
 };
 
 } // namespace
@@ -189,7 +192,7 @@ private:
 template <typename RemarkT>
 void Splitter::refuse(const Loop &L, StringRef Name, const Twine &Why) {
   ++NumRefused;
-  FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+  Remarks.emit(FAM.getResult<OptimizationRemarkEmitterAnalysis>(F), [&] {
     return remarkAt<RemarkT>(DEBUG_TYPE, Name, *L.getHeader()->getTerminator())
            << "loop not split: " << Why.str();
   });
@@ -227,7 +230,7 @@ bool Splitter::trySplit(Loop &L, const Target &T) {
     refuse(L, "DebugCounter", TransformCounterRefusal);
     return false;
   }
-  FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+  Remarks.emit(FAM.getResult<OptimizationRemarkEmitterAnalysis>(F), [&] {
     return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Split",
                                         *L.getHeader()->getTerminator())
            << "loop split into " << std::to_string(Plan->Groups.size())

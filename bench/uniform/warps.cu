@@ -1,0 +1,143 @@
+// Branches whose condition is the same for every lane of a warp, as
+// application code writes them (warp specialization, the rows of a 32-wide
+// block), next to one that really diverges. The divergence analysis cannot
+// prove the first two uniform (threadIdx.x / 32 is uniform in a warp only
+// where the block's x size is under 32 or a multiple of it), so branch
+// distribution melds all three: this program measures what that costs
+// where the branch never diverges at run time.
+//
+//   warps
+//
+// Prints, for each kernel, the median of 25 timed launches (after 3
+// warm-ups, CUDA events) and a checksum of its output bits.
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#define CHECK(x)                                                               \
+  do {                                                                         \
+    cudaError_t E = (x);                                                       \
+    if (E != cudaSuccess) {                                                    \
+      fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,               \
+              cudaGetErrorString(E));                                          \
+      exit(2);                                                                 \
+    }                                                                          \
+  } while (0)
+
+// A truncated series: a dozen dependent divisions and sums.
+__device__ float series(float x, float c) {
+  float s = 0.0f, t = 1.0f;
+  for (int k = 1; k <= 12; ++k) {
+    t = t * x / (k + c);
+    s = s + t;
+  }
+  return s;
+}
+
+// Even warps do one thing, odd warps another.
+__global__ void byWarp(const float *in, float *out, float a, float b, int n) {
+  int warp = threadIdx.x / 32;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float x = in[i];
+  float y;
+  if (warp % 2 == 0)
+    y = series(x, a) + 1.0f;
+  else
+    y = series(x * b, b) * 2.0f;
+  out[i] = y;
+}
+
+// The first four rows of a 32x8 block one thing, the others another.
+__global__ void byRow(const float *in, float *out, float a, float b, int n) {
+  int i = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float x = in[i];
+  float y;
+  if (threadIdx.y < 4)
+    y = series(x, a) + 1.0f;
+  else
+    y = series(x * b, b) * 2.0f;
+  out[i] = y;
+}
+
+// Even lanes one thing, odd lanes another: every warp diverges.
+__global__ void byLane(const float *in, float *out, float a, float b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float x = in[i];
+  float y;
+  if (threadIdx.x % 2 == 0)
+    y = series(x, a) + 1.0f;
+  else
+    y = series(x * b, b) * 2.0f;
+  out[i] = y;
+}
+
+template <typename Launch> static float medianMs(Launch L) {
+  cudaEvent_t A, B;
+  CHECK(cudaEventCreate(&A));
+  CHECK(cudaEventCreate(&B));
+  std::vector<float> T;
+  for (int R = 0; R < 28; ++R) {
+    CHECK(cudaEventRecord(A));
+    L();
+    CHECK(cudaEventRecord(B));
+    CHECK(cudaEventSynchronize(B));
+    CHECK(cudaGetLastError());
+    float Ms;
+    CHECK(cudaEventElapsedTime(&Ms, A, B));
+    if (R >= 3)
+      T.push_back(Ms);
+  }
+  std::sort(T.begin(), T.end());
+  return T[T.size() / 2];
+}
+
+static const int N = 1 << 24;
+
+// FNV-1a over the output's bits.
+static uint64_t checksum(const float *D) {
+  std::vector<float> H(N);
+  CHECK(cudaMemcpy(H.data(), D, N * sizeof(float), cudaMemcpyDeviceToHost));
+  uint64_t S = 1469598103934665603ull;
+  for (float F : H) {
+    uint32_t U;
+    std::memcpy(&U, &F, sizeof U);
+    S = (S ^ U) * 1099511628211ull;
+  }
+  return S;
+}
+
+int main() {
+  std::vector<float> In(N);
+  unsigned S = 1;
+  for (float &X : In) {
+    S = S * 1664525u + 1013904223u;
+    X = (S >> 8) * (1.0f / 16777216.0f);
+  }
+  float *DIn, *DOut;
+  CHECK(cudaMalloc(&DIn, N * sizeof(float)));
+  CHECK(cudaMalloc(&DOut, N * sizeof(float)));
+  CHECK(cudaMemcpy(DIn, In.data(), N * sizeof(float), cudaMemcpyHostToDevice));
+  float Warp =
+      medianMs([&] { byWarp<<<N / 256, 256>>>(DIn, DOut, 0.5f, 1.5f, N); });
+  uint64_t SumWarp = checksum(DOut);
+  float Row = medianMs(
+      [&] { byRow<<<N / 256, dim3(32, 8)>>>(DIn, DOut, 0.5f, 1.5f, N); });
+  uint64_t SumRow = checksum(DOut);
+  float Lane =
+      medianMs([&] { byLane<<<N / 256, 256>>>(DIn, DOut, 0.5f, 1.5f, N); });
+  uint64_t SumLane = checksum(DOut);
+  printf("byWarp %.4f ms %016llx byRow %.4f ms %016llx byLane %.4f ms "
+         "%016llx\n",
+         Warp, (unsigned long long)SumWarp, Row, (unsigned long long)SumRow,
+         Lane, (unsigned long long)SumLane);
+  return 0;
+}

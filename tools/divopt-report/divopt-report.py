@@ -21,6 +21,7 @@ import argparse
 import html
 import os
 import re
+import subprocess
 import sys
 
 PROFILE_MAGIC = "divopt-profile"
@@ -402,6 +403,55 @@ def build_rows(profile, remarks):
     return rows
 
 
+def name_rows(rows):
+    """Gives each row its function's name as the source spells it: a C++
+    symbol demangled by c++filt (binutils), any other name as it is, and
+    every name as it is where c++filt is missing."""
+    symbols = sorted({r["function"] for r in rows
+                      if r["function"].startswith("_Z")})
+    readable = {}
+    if symbols:
+        try:
+            out = subprocess.run(["c++filt"], input="\n".join(symbols) + "\n",
+                                 capture_output=True, text=True,
+                                 check=True).stdout.splitlines()
+            if len(out) == len(symbols):
+                readable = dict(zip(symbols, out))
+        except (OSError, subprocess.CalledProcessError):
+            pass
+    for r in rows:
+        r["name"] = readable.get(r["function"], r["function"])
+    # The table's column: the name without its parameters, where no other
+    # function of the report shares it (overloads keep theirs).
+    short = {}
+    for r in rows:
+        short.setdefault(without_parameters(r["name"]), set()).add(
+            r["function"])
+    for r in rows:
+        s = without_parameters(r["name"])
+        r["short"] = s if len(short[s]) == 1 else r["name"]
+
+
+def without_parameters(name):
+    """A demangled function name without its parameter list: "refine" of
+    "refine(float*, int)"; a name without one as it is."""
+    if not name.endswith(")"):
+        return name
+    depth = 0
+    for i in range(len(name) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(name[i], 0)
+        if depth == 0:
+            return name[:i] or name
+    return name
+
+
+def names_function(row, name):
+    """Whether --kernel NAME means row's function: its symbol, its
+    demangled name, or that name without its parameters."""
+    return name in (row["function"], row["name"],
+                    without_parameters(row["name"]))
+
+
 # --- Output ----------------------------------------------------------------
 
 def pct(n, d):
@@ -444,7 +494,7 @@ def row_cells(row):
         lost = fmt_num(row["lost"])
     gain = f"{row['gain']:.2f}x" if row["gain"] else "-"
     index = "-" if row["index"] is None else str(row["index"])
-    return [row["function"], where(row), index] + counts + \
+    return [row["short"], where(row), index] + counts + \
         [costs, lost, gain], status
 
 
@@ -522,7 +572,7 @@ def heat(share):
 
 def row_note(row):
     cells, status = row_cells(row)
-    parts = [f"<b>{html.escape(cells[0])}</b> branch {cells[2]}: "
+    parts = [f"<b>{html.escape(row['name'])}</b> branch {cells[2]}: "
              f"{cells[3]} warp executions, diverged in {cells[4]}, lanes by "
              f"way {cells[5]}, way costs {cells[6]} issue slots, "
              f"<b>lost {cells[7]}</b> slots, gain {cells[8]}"]
@@ -616,7 +666,8 @@ def main(argv):
     ap.add_argument("-s", "--source-dir", action="append", default=[],
                     metavar="DIR", help="where to look for source files")
     ap.add_argument("--html", metavar="FILE", help="write the HTML page")
-    ap.add_argument("--kernel", help="only this function")
+    ap.add_argument("--kernel", help="only this function: its symbol, or "
+                    "its C++ name with or without its parameters")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="print DivOpt's remarks in full")
     args = ap.parse_args(argv)
@@ -633,12 +684,13 @@ def main(argv):
             warn("no remarks given (-r): the report has the profile's counts "
                  "but neither costs nor DivOpt's decisions")
         rows = build_rows(profile, remarks)
+        name_rows(rows)
         if args.kernel:
-            rows = [r for r in rows if r["function"] == args.kernel]
+            rows = [r for r in rows if names_function(r, args.kernel)]
             if not rows:
                 raise ReportError(f"no branch of '{args.kernel}' in the "
                                   f"profile or the remarks")
-        for name in sorted({r["function"] for r in rows if r["stale"]}):
+        for name in sorted({r["name"] for r in rows if r["stale"]}):
             warn(f"the profile's records of '{name}' are stale (its control "
                  f"flow changed since it was profiled): counts shown, no "
                  f"costs")

@@ -519,7 +519,7 @@ static bool isSameOperation(const Instruction &T, const Instruction &F,
   // bank; selected, it is a per-lane load the constant cache serializes
   // (bench/uniform/tables.cu: 0.80x). Per-lane addresses have nothing to
   // lose.
-  if (isBroadcastAccess(T)) {
+  if (isBroadcastAccess(T) || isBroadcastAccess(F)) {
     const Value *TA = Ops.front().first->V, *FA = Ops.front().second->V;
     if (TA != FA && (isWarpUniform(TA) || isWarpUniform(FA)))
       return false;

@@ -862,30 +862,35 @@ bool Distributor::alignAndMeld(BranchInst &Br, BasicBlock *Join,
 }
 
 /// Why the arms of R pair nothing, where broadcast accesses
-/// (isBroadcastAccess) are the reason: each arm holds one, and one of
-/// them is on a warp-uniform address. Empty otherwise.
+/// (isBroadcastAccess) are the reason: one arm holds one on a warp-uniform
+/// address, and the other an access of the same kind. Empty otherwise.
 static StringRef describeUniformAccesses(const MeldRegion &R) {
-  bool InThen = false, InElse = false, Atomic = false, Load = false;
-  auto Scan = [&](ArrayRef<Instruction *> Insts, bool &InArm) {
-    for (const Instruction *I : Insts)
-      if (isBroadcastAccess(*I)) {
-        InArm = true;
-        // Operand 0 is the address of a load and of an atomic alike.
-        if (isWarpUniform(I->getOperand(0)))
-          (isa<LoadInst>(I) ? Load : Atomic) = true;
-      }
+  struct Holds {
+    bool Load = false, Atomic = false, UniformLoad = false,
+         UniformAtomic = false;
   };
+  auto Scan = [](ArrayRef<Instruction *> Insts, Holds &H) {
+    for (const Instruction *I : Insts) {
+      bool IsAtomic = isa<AtomicRMWInst, AtomicCmpXchgInst>(I);
+      if (!IsAtomic && !isa<LoadInst>(I))
+        continue;
+      (IsAtomic ? H.Atomic : H.Load) = true;
+      // Operand 0 is the address of a load and of an atomic alike.
+      if (isBroadcastAccess(*I) && isWarpUniform(I->getOperand(0)))
+        (IsAtomic ? H.UniformAtomic : H.UniformLoad) = true;
+    }
+  };
+  Holds Then, Else;
   for (const BlockPair &P : R.Pairs) {
-    Scan(P.ThenInsts, InThen);
-    Scan(P.ElseInsts, InElse);
+    Scan(P.ThenInsts, Then);
+    Scan(P.ElseInsts, Else);
   }
-  if (!InThen || !InElse)
-    return "";
-  if (Atomic)
+  if ((Then.UniformAtomic && Else.Atomic) ||
+      (Else.UniformAtomic && Then.Atomic))
     return "; an atomic on a warp-uniform address pairs only with one on the "
            "same address: with its address selected, it would run once a "
            "lane, not once a warp";
-  if (Load)
+  if ((Then.UniformLoad && Else.Load) || (Else.UniformLoad && Then.Load))
     return "; a constant-memory load on a warp-uniform address pairs only "
            "with one on the same address: with its address selected, it "
            "would be a per-lane load, not a broadcast from the constant bank";

@@ -16,6 +16,7 @@
 ; REMARK: distributed divergent branch: melded 2 pairs of 4+4 instructions with 0 selects, 4 divergent blocks remain
 ; REMARK: distributed divergent branch: melded 2 pairs of 2+2 instructions with 1 selects, 0 divergent blocks remain
 ; REMARK: distributed divergent branch: melded 1 pairs of 1+2 instructions with 1 selects, 0 divergent blocks remain
+; REMARK: divergent branch not distributed: no instruction of one arm matches one of the other (1+1 instructions); a constant-memory load on a warp-uniform address pairs only
 ; DEFAULT: remark: <unknown>:0:0: divergent branch not distributed: unprofitable: melded 2 pairs of 4+4 instructions with 0 selects, 4 divergent blocks remain
 
 target triple = "nvptx64-nvidia-cuda"
@@ -142,6 +143,37 @@ then:
 else:
   %pb = getelementptr i8, ptr addrspace(1) %tab, i64 8
   %b = load float, ptr addrspace(1) %pb
+  br label %join
+
+join:
+  %c = phi float [ %a, %then ], [ %b, %else ]
+  %q = getelementptr float, ptr addrspace(1) %out, i32 %t
+  store float %c, ptr addrspace(1) %q
+  ret void
+}
+
+; One arm reads the global table, the other the constant one, both through
+; generic pointers: the constant load is a broadcast, so they do not pair
+; either way round.
+; CHECK-LABEL: define ptx_kernel void @mixed_spaces(
+; CHECK:       then:
+; CHECK-NEXT:    %a = load float, ptr %g
+; CHECK:       else:
+; CHECK-NEXT:    %b = load float, ptr addrspacecast
+define ptx_kernel void @mixed_spaces(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr %g) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr float, ptr addrspace(1) %in, i32 %t
+  %x = load float, ptr addrspace(1) %p
+  %lo = fcmp olt float %x, 5.0e-01
+  br i1 %lo, label %then, label %else
+
+then:
+  %a = load float, ptr %g
+  br label %join
+
+else:
+  %b = load float, ptr addrspacecast (ptr addrspace(4) @coef to ptr)
   br label %join
 
 join:

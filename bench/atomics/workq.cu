@@ -11,20 +11,7 @@
 // Prints, for each kernel, the median of 25 timed launches (after 3
 // warm-ups, CUDA events) and checks the result: every item in exactly one
 // place, the counters' final values exact.
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <vector>
-
-#define CHECK(x)                                                               \
-  do {                                                                         \
-    cudaError_t E = (x);                                                       \
-    if (E != cudaSuccess) {                                                    \
-      fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,               \
-              cudaGetErrorString(E));                                          \
-      exit(2);                                                                 \
-    }                                                                          \
-  } while (0)
+#include "../common/measure.h"
 
 __device__ int topLow, topHigh;
 __device__ unsigned long long weightSum;
@@ -84,27 +71,6 @@ __global__ void weighItems(const int *degree, int n, int split) {
     atomicAdd(&weightSum, 1ull);
   else
     atomicAdd(&weightSum, 3ull);
-}
-
-template <typename Launch> static float medianMs(Launch L, void (*Reset)()) {
-  cudaEvent_t A, B;
-  CHECK(cudaEventCreate(&A));
-  CHECK(cudaEventCreate(&B));
-  std::vector<float> T;
-  for (int R = 0; R < 28; ++R) {
-    Reset();
-    CHECK(cudaEventRecord(A));
-    L();
-    CHECK(cudaEventRecord(B));
-    CHECK(cudaEventSynchronize(B));
-    CHECK(cudaGetLastError());
-    float Ms;
-    CHECK(cudaEventElapsedTime(&Ms, A, B));
-    if (R >= 3)
-      T.push_back(Ms);
-  }
-  std::sort(T.begin(), T.end());
-  return T[T.size() / 2];
 }
 
 static int N = 1 << 24;

@@ -11,22 +11,7 @@
 // Prints, for each kernel, the median of 25 timed launches (after 3
 // warm-ups, CUDA events), and a checksum of each kernel's output bits so
 // that builds can be compared bit for bit.
-#include <algorithm>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <vector>
-
-#define CHECK(x)                                                               \
-  do {                                                                         \
-    cudaError_t E = (x);                                                       \
-    if (E != cudaSuccess) {                                                    \
-      fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,               \
-              cudaGetErrorString(E));                                          \
-      exit(2);                                                                 \
-    }                                                                          \
-  } while (0)
+#include "../common/measure.h"
 
 __constant__ float Coef[2][6];
 
@@ -81,40 +66,7 @@ __global__ void blend(const float *in, float *out, int n, Blend b) {
   out[i] = r;
 }
 
-template <typename Launch> static float medianMs(Launch L) {
-  cudaEvent_t A, B;
-  CHECK(cudaEventCreate(&A));
-  CHECK(cudaEventCreate(&B));
-  std::vector<float> T;
-  for (int R = 0; R < 28; ++R) {
-    CHECK(cudaEventRecord(A));
-    L();
-    CHECK(cudaEventRecord(B));
-    CHECK(cudaEventSynchronize(B));
-    CHECK(cudaGetLastError());
-    float Ms;
-    CHECK(cudaEventElapsedTime(&Ms, A, B));
-    if (R >= 3)
-      T.push_back(Ms);
-  }
-  std::sort(T.begin(), T.end());
-  return T[T.size() / 2];
-}
-
 static const int N = 1 << 24;
-
-// FNV-1a over the output's bits.
-static uint64_t checksum(const float *D) {
-  std::vector<float> H(N);
-  CHECK(cudaMemcpy(H.data(), D, N * sizeof(float), cudaMemcpyDeviceToHost));
-  uint64_t S = 1469598103934665603ull;
-  for (float F : H) {
-    uint32_t U;
-    std::memcpy(&U, &F, sizeof U);
-    S = (S ^ U) * 1099511628211ull;
-  }
-  return S;
-}
 
 int main(int argc, char **argv) {
   int Low = argc > 1 ? atoi(argv[1]) : 50;
@@ -143,13 +95,13 @@ int main(int argc, char **argv) {
   int Blocks = N / 256;
   float Const =
       medianMs([&] { piecewiseConstant<<<Blocks, 256>>>(DIn, DOut, N); });
-  uint64_t SumConst = checksum(DOut);
+  uint64_t SumConst = checksumBits(DOut, N);
   float Global =
       medianMs([&] { piecewiseGlobal<<<Blocks, 256>>>(DIn, DOut, N, DCoef); });
-  uint64_t SumGlobal = checksum(DOut);
+  uint64_t SumGlobal = checksumBits(DOut, N);
   Blend B = {DIn, DOther, 2.0f, -1.0f, 0.5f, 3.0f};
   float Blended = medianMs([&] { blend<<<Blocks, 256>>>(DIn, DOut, N, B); });
-  uint64_t SumBlend = checksum(DOut);
+  uint64_t SumBlend = checksumBits(DOut, N);
   printf("low=%d piecewiseConstant %.4f ms %016llx piecewiseGlobal %.4f ms "
          "%016llx blend %.4f ms %016llx\n",
          Low, Const, (unsigned long long)SumConst, Global,

@@ -10,22 +10,7 @@
 //
 // Prints, for each kernel, the median of 25 timed launches (after 3
 // warm-ups, CUDA events) and a checksum of its output bits.
-#include <algorithm>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <vector>
-
-#define CHECK(x)                                                               \
-  do {                                                                         \
-    cudaError_t E = (x);                                                       \
-    if (E != cudaSuccess) {                                                    \
-      fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,               \
-              cudaGetErrorString(E));                                          \
-      exit(2);                                                                 \
-    }                                                                          \
-  } while (0)
+#include "../common/measure.h"
 
 // A truncated series: a dozen dependent divisions and sums.
 __device__ float series(float x, float c) {
@@ -80,40 +65,7 @@ __global__ void byLane(const float *in, float *out, float a, float b, int n) {
   out[i] = y;
 }
 
-template <typename Launch> static float medianMs(Launch L) {
-  cudaEvent_t A, B;
-  CHECK(cudaEventCreate(&A));
-  CHECK(cudaEventCreate(&B));
-  std::vector<float> T;
-  for (int R = 0; R < 28; ++R) {
-    CHECK(cudaEventRecord(A));
-    L();
-    CHECK(cudaEventRecord(B));
-    CHECK(cudaEventSynchronize(B));
-    CHECK(cudaGetLastError());
-    float Ms;
-    CHECK(cudaEventElapsedTime(&Ms, A, B));
-    if (R >= 3)
-      T.push_back(Ms);
-  }
-  std::sort(T.begin(), T.end());
-  return T[T.size() / 2];
-}
-
 static const int N = 1 << 24;
-
-// FNV-1a over the output's bits.
-static uint64_t checksum(const float *D) {
-  std::vector<float> H(N);
-  CHECK(cudaMemcpy(H.data(), D, N * sizeof(float), cudaMemcpyDeviceToHost));
-  uint64_t S = 1469598103934665603ull;
-  for (float F : H) {
-    uint32_t U;
-    std::memcpy(&U, &F, sizeof U);
-    S = (S ^ U) * 1099511628211ull;
-  }
-  return S;
-}
 
 int main() {
   std::vector<float> In(N);
@@ -128,13 +80,13 @@ int main() {
   CHECK(cudaMemcpy(DIn, In.data(), N * sizeof(float), cudaMemcpyHostToDevice));
   float Warp =
       medianMs([&] { byWarp<<<N / 256, 256>>>(DIn, DOut, 0.5f, 1.5f, N); });
-  uint64_t SumWarp = checksum(DOut);
+  uint64_t SumWarp = checksumBits(DOut, N);
   float Row = medianMs(
       [&] { byRow<<<N / 256, dim3(32, 8)>>>(DIn, DOut, 0.5f, 1.5f, N); });
-  uint64_t SumRow = checksum(DOut);
+  uint64_t SumRow = checksumBits(DOut, N);
   float Lane =
       medianMs([&] { byLane<<<N / 256, 256>>>(DIn, DOut, 0.5f, 1.5f, N); });
-  uint64_t SumLane = checksum(DOut);
+  uint64_t SumLane = checksumBits(DOut, N);
   printf("byWarp %.4f ms %016llx byRow %.4f ms %016llx byLane %.4f ms "
          "%016llx\n",
          Warp, (unsigned long long)SumWarp, Row, (unsigned long long)SumRow,

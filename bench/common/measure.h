@@ -1,0 +1,65 @@
+// What the standalone bench programs (atomics/, uniform/) share: every CUDA
+// call checked, the median time of a launch, and a checksum of a result's
+// bits, so that builds with and without DivOpt compare bit for bit.
+#ifndef DIVOPT_BENCH_COMMON_MEASURE_H
+#define DIVOPT_BENCH_COMMON_MEASURE_H
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#define CHECK(x)                                                               \
+  do {                                                                         \
+    cudaError_t E = (x);                                                       \
+    if (E != cudaSuccess) {                                                    \
+      fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,               \
+              cudaGetErrorString(E));                                          \
+      exit(2);                                                                 \
+    }                                                                          \
+  } while (0)
+
+// The median of 25 timed runs of Launch after 3 warm-ups, in ms (CUDA
+// events); Reset, where given, runs before each, untimed.
+template <typename Launch>
+float medianMs(Launch L, void (*Reset)() = nullptr) {
+  cudaEvent_t A, B;
+  CHECK(cudaEventCreate(&A));
+  CHECK(cudaEventCreate(&B));
+  std::vector<float> T;
+  for (int R = 0; R < 28; ++R) {
+    if (Reset)
+      Reset();
+    CHECK(cudaEventRecord(A));
+    L();
+    CHECK(cudaEventRecord(B));
+    CHECK(cudaEventSynchronize(B));
+    CHECK(cudaGetLastError());
+    float Ms;
+    CHECK(cudaEventElapsedTime(&Ms, A, B));
+    if (R >= 3)
+      T.push_back(Ms);
+  }
+  CHECK(cudaEventDestroy(A));
+  CHECK(cudaEventDestroy(B));
+  std::sort(T.begin(), T.end());
+  return T[T.size() / 2];
+}
+
+// FNV-1a over the bits of N floats in device memory.
+inline uint64_t checksumBits(const float *Device, int N) {
+  std::vector<float> H(N);
+  CHECK(cudaMemcpy(H.data(), Device, N * sizeof(float),
+                   cudaMemcpyDeviceToHost));
+  uint64_t S = 1469598103934665603ull;
+  for (float F : H) {
+    uint32_t U;
+    std::memcpy(&U, &F, sizeof U);
+    S = (S ^ U) * 1099511628211ull;
+  }
+  return S;
+}
+
+#endif // DIVOPT_BENCH_COMMON_MEASURE_H

@@ -7,6 +7,7 @@
 #include "InstructionCost.h"
 
 #include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -93,12 +94,15 @@ OpClass classify(const Instruction &I) {
   case Instruction::FMul:
   case Instruction::FNeg:
     return classifyFloat(I);
-  case Instruction::FDiv:
-  case Instruction::FRem:
   case Instruction::SDiv:
   case Instruction::UDiv:
   case Instruction::SRem:
   case Instruction::URem:
+    if (isa<ConstantInt>(I.getOperand(1))) // Multiplies and shifts.
+      return isWide(I.getType()) ? OpClass::Int64 : OpClass::IntMul;
+    return OpClass::Divide;
+  case Instruction::FDiv:
+  case Instruction::FRem:
     return OpClass::Divide;
   case Instruction::FCmp:
     return isWide(I.getOperand(0)->getType()) ? OpClass::FP64 : OpClass::FP32;
@@ -208,8 +212,25 @@ double getOpClassCost(OpClass C, unsigned CC) {
   return 1.0;
 }
 
+/// How many instructions of its class an integer division or remainder by
+/// a constant takes: a quotient is a high multiply, a shift and a sign fix
+/// (x / 7 on sm_90: IMAD.HI, SHF, LEA.HI); a remainder multiplies it back
+/// and subtracts. 1 for any other instruction.
+static unsigned getExpansion(const Instruction &I) {
+  switch (I.getOpcode()) {
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+    return isa<ConstantInt>(I.getOperand(1)) ? 3 : 1;
+  case Instruction::SRem:
+  case Instruction::URem:
+    return isa<ConstantInt>(I.getOperand(1)) ? 4 : 1;
+  default:
+    return 1;
+  }
+}
+
 double getInstructionCost(const Instruction &I, unsigned CC) {
-  return getOpClassCost(classify(I), CC);
+  return getExpansion(I) * getOpClassCost(classify(I), CC);
 }
 
 double getBlockCost(const BasicBlock &BB, unsigned CC) {

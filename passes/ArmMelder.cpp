@@ -524,6 +524,22 @@ static bool isSameOperation(const Instruction &T, const Instruction &F,
     if (TA != FA && (isWarpUniform(TA) || isWarpUniform(FA)))
       return false;
   }
+  // An integer division or remainder by a constant compiles to a multiply
+  // and shifts; by a selected divisor it becomes the division subroutine
+  // (bench/uniform/divisions.cu: 0.51x). Each arm keeps its own divisor.
+  switch (T.getOpcode()) {
+  case Instruction::SDiv:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::URem: {
+    const Value *TD = Ops[1].first->V, *FD = Ops[1].second->V;
+    if (TD != FD && (isa<Constant>(TD) || isa<Constant>(FD)))
+      return false;
+    break;
+  }
+  default:
+    break;
+  }
   bool OperandsDiffer = false;
   for (auto [I, Pair] : enumerate(Ops)) {
     const Value *TOp = Pair.first->V, *FOp = Pair.second->V;

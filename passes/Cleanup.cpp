@@ -8,6 +8,8 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
@@ -18,6 +20,8 @@ using namespace llvm;
 #define DEBUG_TYPE "divopt-cleanup"
 
 STATISTIC(NumCleaned, "Functions cleaned up after a DivOpt transform");
+STATISTIC(NumDivisionsSplit,
+          "Divisions by a selected constant split into one per constant");
 
 /// The functions to clean up, as a module's named metadata: a function
 /// attribute would show in every output of a pipeline without the cleanup.
@@ -54,6 +58,58 @@ static bool takeOffList(Function &F) {
   return Found;
 }
 
+/// Whether dividing by C may run on lanes that chose the other divisor:
+/// neither zero nor, signed, -1 (INT_MIN / -1 overflows).
+static bool isSafeDivisor(const Constant *C, bool Signed) {
+  const auto *CI = dyn_cast<ConstantInt>(C);
+  return CI && !CI->isZero() && !(Signed && CI->isMinusOne());
+}
+
+/// instcombine folds `select C, (X / K1), (X / K2)`, which a meld of two
+/// arms' divisions leaves, into `X / (select C, K1, K2)`. By a constant,
+/// NVPTX divides with a multiply and shifts; by a run-time divisor it
+/// calls its division subroutine (bench/uniform/divisions.cu: 0.51x where
+/// the divisor was selected). Each such division is split back into one
+/// per constant and a select of their results: the same integers, no
+/// subroutine. Returns how many.
+static unsigned splitDivisionsBySelect(Function &F) {
+  SmallVector<BinaryOperator *, 4> Work;
+  for (Instruction &I : instructions(F)) {
+    auto *BO = dyn_cast<BinaryOperator>(&I);
+    if (!BO || !BO->isIntDivRem())
+      continue;
+    auto *Sel = dyn_cast<SelectInst>(BO->getOperand(1));
+    bool Signed = BO->getOpcode() == Instruction::SDiv ||
+                  BO->getOpcode() == Instruction::SRem;
+    if (Sel && isa<Constant>(Sel->getTrueValue()) &&
+        isa<Constant>(Sel->getFalseValue()) &&
+        isSafeDivisor(cast<Constant>(Sel->getTrueValue()), Signed) &&
+        isSafeDivisor(cast<Constant>(Sel->getFalseValue()), Signed))
+      Work.push_back(BO);
+  }
+  for (BinaryOperator *BO : Work) {
+    auto *Sel = cast<SelectInst>(BO->getOperand(1));
+    IRBuilder<> B(BO);
+    auto Divide = [&](Value *K) {
+      auto *D = cast<BinaryOperator>(
+          B.CreateBinOp(BO->getOpcode(), BO->getOperand(0), K));
+      D->setDebugLoc(BO->getDebugLoc());
+      return D;
+    };
+    // `exact` held for the divisor chosen only: both copies go without it.
+    Value *T = Divide(Sel->getTrueValue()), *E = Divide(Sel->getFalseValue());
+    auto *R = cast<Instruction>(B.CreateSelect(Sel->getCondition(), T, E));
+    R->setDebugLoc(BO->getDebugLoc());
+    R->takeName(BO);
+    BO->replaceAllUsesWith(R);
+    BO->eraseFromParent();
+    if (Sel->use_empty())
+      Sel->eraseFromParent();
+  }
+  NumDivisionsSplit += Work.size();
+  return Work.size();
+}
+
 PreservedAnalyses divopt::CleanupPass::run(Function &F,
                                            FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !takeOffList(F))
@@ -63,5 +119,6 @@ PreservedAnalyses divopt::CleanupPass::run(Function &F,
   FPM.addPass(InstCombinePass(InstCombineOptions().setVerifyFixpoint(false)));
   FPM.addPass(SimplifyCFGPass());
   FPM.run(F, FAM);
+  splitDivisionsBySelect(F);
   return PreservedAnalyses::none();
 }

@@ -10,7 +10,9 @@
 // run them on the rest: running them again changes nothing useful there,
 // costs compile time, and under fast-math changed a function no transform
 // had touched in the last bits (fuzz seed 596,
-// bench/results/2026-11-26-h200-fast-math-bisect.md).
+// bench/results/2026-11-26-h200-fast-math-bisect.md). Then an integer
+// division instcombine left by a selected constant is split into one per
+// constant, which NVPTX divides without its division subroutine.
 //
 //===----------------------------------------------------------------------===//
 

@@ -13,7 +13,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; The shared block is one store and the arms' own code (divisions by
 ; different operands) has nothing in common: duplicated and melded on a
 ; copy, the result saves too little; the function is unchanged.
-; REMARK: remark: <unknown>:0:0: divergent branch not distributed: unprofitable after duplicating the blocks both arms share (1 blocks), then melded 1 pairs of 9+9 instructions in 2 blocks with 0 selects, 2 divergent blocks remain; cost 214.0 -> 207.5
+; REMARK: remark: <unknown>:0:0: divergent branch not distributed: unprofitable after duplicating the blocks both arms share (1 blocks), then melded 1 pairs of 9+9 instructions in 2 blocks with 0 selects, 2 divergent blocks remain; cost 168.0 -> 161.5
 ; FORCE: remark: <unknown>:0:0: distributed divergent branch after duplicating the blocks both arms share (1 blocks), then melded {{.*}} (forced)
 define ptx_kernel void @unprofitable(ptr addrspace(1) %out, i32 %x, i32 %y) {
 entry:

@@ -89,6 +89,36 @@ TEST(InstructionCost, KnownBlocksOnSm90) {
   EXPECT_DOUBLE_EQ(getBlockCost(block(F, "join"), 90), 4.5);
 }
 
+// An integer division by a constant is the multiply and shifts NVPTX makes
+// of it (3 integer multiplies at 2, a remainder 4); by a run-time divisor,
+// the division subroutine (18).
+TEST(InstructionCost, DivisionByAConstantIsItsExpansion) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, R"(
+define i32 @f(i32 %x, i32 %d, i64 %w) {
+  %q = udiv i32 %x, 7
+  %r = srem i32 %x, 7
+  %v = sdiv i32 %x, %d
+  %w7 = udiv i64 %w, 7
+  %s = add i32 %q, %r
+  %t = add i32 %s, %v
+  ret i32 %t
+}
+)");
+  const Function &F = *M->getFunction("f");
+  auto Cost = [&](StringRef Name) {
+    for (const Instruction &I : F.getEntryBlock())
+      if (I.getName() == Name)
+        return getInstructionCost(I, 90);
+    ADD_FAILURE() << "no " << Name.str();
+    return 0.0;
+  };
+  EXPECT_DOUBLE_EQ(Cost("q"), 6.0);
+  EXPECT_DOUBLE_EQ(Cost("r"), 8.0);
+  EXPECT_DOUBLE_EQ(Cost("v"), 18.0);
+  EXPECT_DOUBLE_EQ(Cost("w7"), 12.0); // 64-bit: each step two halves.
+}
+
 // On sm_86 FP64 runs at 2 results/clock/SM, 64 times FP32's cost; on sm_90
 // at 64, twice.
 TEST(InstructionCost, Fp64DependsOnTheArchitecture) {

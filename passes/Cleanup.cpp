@@ -90,17 +90,16 @@ static unsigned splitDivisionsBySelect(Function &F) {
   for (BinaryOperator *BO : Work) {
     auto *Sel = cast<SelectInst>(BO->getOperand(1));
     IRBuilder<> B(BO);
-    auto Divide = [&](Value *K) {
-      auto *D = cast<BinaryOperator>(
-          B.CreateBinOp(BO->getOpcode(), BO->getOperand(0), K));
-      D->setDebugLoc(BO->getDebugLoc());
-      return D;
-    };
+    B.SetCurrentDebugLocation(BO->getDebugLoc());
     // `exact` held for the divisor chosen only: both copies go without it.
-    Value *T = Divide(Sel->getTrueValue()), *E = Divide(Sel->getFalseValue());
-    auto *R = cast<Instruction>(B.CreateSelect(Sel->getCondition(), T, E));
-    R->setDebugLoc(BO->getDebugLoc());
-    R->takeName(BO);
+    // A constant dividend folds each copy to a constant.
+    Value *T =
+        B.CreateBinOp(BO->getOpcode(), BO->getOperand(0), Sel->getTrueValue());
+    Value *E =
+        B.CreateBinOp(BO->getOpcode(), BO->getOperand(0), Sel->getFalseValue());
+    Value *R = B.CreateSelect(Sel->getCondition(), T, E);
+    if (isa<Instruction>(R))
+      R->takeName(BO);
     BO->replaceAllUsesWith(R);
     BO->eraseFromParent();
     if (Sel->use_empty())

@@ -11,20 +11,20 @@
 #include <cstring>
 #include <vector>
 
+// The status's name is one no caller's argument would use.
 #define CHECK(x)                                                               \
   do {                                                                         \
-    cudaError_t E = (x);                                                       \
-    if (E != cudaSuccess) {                                                    \
+    cudaError_t CheckStatus_ = (x);                                            \
+    if (CheckStatus_ != cudaSuccess) {                                         \
       fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,               \
-              cudaGetErrorString(E));                                          \
+              cudaGetErrorString(CheckStatus_));                               \
       exit(2);                                                                 \
     }                                                                          \
   } while (0)
 
 // The median of 25 timed runs of Launch after 3 warm-ups, in ms (CUDA
 // events); Reset, where given, runs before each, untimed.
-template <typename Launch>
-float medianMs(Launch L, void (*Reset)() = nullptr) {
+template <typename Launch> float medianMs(Launch L, void (*Reset)() = nullptr) {
   cudaEvent_t A, B;
   CHECK(cudaEventCreate(&A));
   CHECK(cudaEventCreate(&B));
@@ -51,8 +51,8 @@ float medianMs(Launch L, void (*Reset)() = nullptr) {
 // FNV-1a over the bits of N floats in device memory.
 inline uint64_t checksumBits(const float *Device, int N) {
   std::vector<float> H(N);
-  CHECK(cudaMemcpy(H.data(), Device, N * sizeof(float),
-                   cudaMemcpyDeviceToHost));
+  CHECK(
+      cudaMemcpy(H.data(), Device, N * sizeof(float), cudaMemcpyDeviceToHost));
   uint64_t S = 1469598103934665603ull;
   for (float F : H) {
     uint32_t U;

@@ -39,10 +39,7 @@ bool isWarpUniformIntrinsic(const Value *V) {
   }
 }
 
-/// Special registers that hold one value per block, grid or cluster, so the
-/// same value in every lane of a warp. NVPTX's TTI calls every call result
-/// divergent, these reads included.
-static bool readsWarpUniformRegister(const IntrinsicInst &II) {
+bool readsWarpUniformRegister(const IntrinsicInst &II) {
   StringRef Name = II.getCalledFunction()->getName();
   if (!Name.consume_front("llvm.nvvm.read.ptx.sreg."))
     return false;

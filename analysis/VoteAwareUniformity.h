@@ -33,6 +33,7 @@
 
 namespace llvm {
 class DominatorTree;
+class IntrinsicInst;
 class PHINode;
 class TargetTransformInfo;
 } // namespace llvm
@@ -43,6 +44,12 @@ namespace divopt {
 /// them: `llvm.nvvm.vote.{all,any,uni,ballot}[.sync]` and
 /// `llvm.nvvm.activemask`.
 bool isWarpUniformIntrinsic(const llvm::Value *V);
+
+/// Whether II reads a special register that holds one value per block,
+/// grid or cluster (ctaid, ntid, nctaid, warpsize, cluster ids), so the
+/// same value in every lane of a warp. NVPTX's TTI calls every call result
+/// divergent, these reads included.
+bool readsWarpUniformRegister(const llvm::IntrinsicInst &II);
 
 class VoteAwareUniformity {
 public:

@@ -9,6 +9,7 @@
 #include "analysis/AddressSpace.h"
 #include "analysis/CostModel.h"
 #include "analysis/InstructionCost.h"
+#include "analysis/VoteAwareUniformity.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -420,22 +421,8 @@ bool isWarpUniform(const Value *V, unsigned Depth) {
   const auto *I = dyn_cast<Instruction>(V);
   if (!I || Depth == 8)
     return false;
-  if (const auto *II = dyn_cast<IntrinsicInst>(I)) {
-    switch (II->getIntrinsicID()) {
-    case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-    case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
-    case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-    case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
-    case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
-    case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-      return true;
-    default:
-      return false;
-    }
-  }
+  if (const auto *II = dyn_cast<IntrinsicInst>(I))
+    return readsWarpUniformRegister(*II);
   // Every lane of a warp that loads from one address reads one value: the
   // pointers of a parameter struct (byval) or of a struct in memory.
   if (const auto *L = dyn_cast<LoadInst>(I))

@@ -82,9 +82,10 @@ private:
 };
 
 /// Whether every lane of a warp computes the same V: from constants,
-/// globals, kernel arguments, the block's and grid's indices and sizes and
-/// loads from such addresses (not the thread's index or a PHI), through at
-/// most eight operations. Syntactic, so that a trial copy can ask it too.
+/// globals, kernel arguments, the block's, grid's and cluster's indices and
+/// sizes (readsWarpUniformRegister) and loads from such addresses (not the
+/// thread's index or a PHI), through at most eight operations. Syntactic, so
+/// that a trial copy can ask it too.
 bool isWarpUniform(const llvm::Value *V, unsigned Depth = 0);
 
 /// Whether I is an access ptxas serves once a warp when its address is

@@ -81,6 +81,13 @@ static OpClass classifyFloat(const Instruction &I) {
   return OpClass::FP32;
 }
 
+/// Whether I is an integer division or remainder by a constant, which NVPTX
+/// expands to multiplies and shifts rather than its division subroutine.
+static bool isDivisionByConstant(const Instruction &I) {
+  const auto *BO = dyn_cast<BinaryOperator>(&I);
+  return BO && BO->isIntDivRem() && isa<ConstantInt>(BO->getOperand(1));
+}
+
 OpClass classify(const Instruction &I) {
   switch (I.getOpcode()) {
   case Instruction::PHI:
@@ -98,7 +105,7 @@ OpClass classify(const Instruction &I) {
   case Instruction::UDiv:
   case Instruction::SRem:
   case Instruction::URem:
-    if (isa<ConstantInt>(I.getOperand(1))) // Multiplies and shifts.
+    if (isDivisionByConstant(I)) // Multiplies and shifts.
       return isWide(I.getType()) ? OpClass::Int64 : OpClass::IntMul;
     return OpClass::Divide;
   case Instruction::FDiv:
@@ -217,16 +224,11 @@ double getOpClassCost(OpClass C, unsigned CC) {
 /// (x / 7 on sm_90: IMAD.HI, SHF, LEA.HI); a remainder multiplies it back
 /// and subtracts. 1 for any other instruction.
 static unsigned getExpansion(const Instruction &I) {
-  switch (I.getOpcode()) {
-  case Instruction::SDiv:
-  case Instruction::UDiv:
-    return isa<ConstantInt>(I.getOperand(1)) ? 3 : 1;
-  case Instruction::SRem:
-  case Instruction::URem:
-    return isa<ConstantInt>(I.getOperand(1)) ? 4 : 1;
-  default:
+  if (!isDivisionByConstant(I))
     return 1;
-  }
+  bool Remainder =
+      I.getOpcode() == Instruction::SRem || I.getOpcode() == Instruction::URem;
+  return Remainder ? 4 : 3;
 }
 
 double getInstructionCost(const Instruction &I, unsigned CC) {

@@ -9,13 +9,17 @@
 
 #include "profile/ProfileText.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -43,6 +47,9 @@ DivergenceProfile DivergenceProfileAnalysis::run(Module &,
   return DP;
 }
 
+/// The metadata that names a derived record (FunctionProfile::derive).
+static constexpr const char *DerivedRecordKind = "divopt.derived-record";
+
 FunctionProfile::FunctionProfile(const Function &F,
                                  const DivergenceProfile *DP) {
   if (!DP || !DP->Data)
@@ -62,6 +69,13 @@ const profile::BranchRecord *
 FunctionProfile::getBranch(const Instruction &Term) const {
   if (!Record)
     return nullptr;
+  if (const MDNode *MD = Term.getMetadata(DerivedRecordKind)) {
+    uint64_t I =
+        mdconst::extract<ConstantInt>(MD->getOperand(0))->getZExtValue();
+    if (I < Derived.size() && Derived[I].Executions > 0)
+      return &Derived[I];
+    return nullptr;
+  }
   std::optional<unsigned> I = getStampedBranch(Term);
   if (!I)
     return nullptr;
@@ -70,6 +84,45 @@ FunctionProfile::getBranch(const Instruction &Term) const {
       It->second.Ways.size() != getProfileWays(Term).size())
     return nullptr;
   return &It->second;
+}
+
+void FunctionProfile::derive(Instruction &Term, profile::BranchRecord R) {
+  LLVMContext &Ctx = Term.getContext();
+  Term.setMetadata(
+      DerivedRecordKind,
+      MDNode::get(Ctx, ConstantAsMetadata::get(ConstantInt::get(
+                           Type::getInt64Ty(Ctx), Derived.size()))));
+  Derived.push_back(std::move(R));
+}
+
+void FunctionProfile::clearDerived(Function &F) {
+  if (Derived.empty())
+    return;
+  Derived.clear();
+  for (Instruction &I : instructions(F))
+    I.setMetadata(DerivedRecordKind, nullptr);
+}
+
+profile::BranchRecord getSwitchWayRecord(const profile::BranchRecord &Sw,
+                                         unsigned Then,
+                                         ArrayRef<unsigned> Later,
+                                         ArrayRef<unsigned> Earlier) {
+  const profile::WayCounts &T = Sw.Ways[Then];
+  profile::Count Skipped = 0;
+  for (unsigned W : Earlier)
+    Skipped += Sw.Ways[W].Uniform;
+  profile::BranchRecord R;
+  R.Loc = Sw.Loc;
+  R.Executions = Sw.Executions > Skipped ? Sw.Executions - Skipped : 0;
+  R.Divergent = std::min(T.Warps - std::min(T.Warps, T.Uniform), Sw.Divergent);
+  profile::WayCounts Else;
+  for (unsigned W : Later)
+    Else.Lanes += Sw.Ways[W].Lanes;
+  profile::Count ThenOnly = std::min(T.Uniform, R.Executions);
+  Else.Uniform = R.Executions - std::min(R.Executions, ThenOnly + R.Divergent);
+  Else.Warps = Else.Uniform + R.Divergent;
+  R.Ways = {{T.Lanes, ThenOnly + R.Divergent, ThenOnly}, Else};
+  return R;
 }
 
 const profile::LoopRecord *FunctionProfile::getLoop(const Loop &L) const {

@@ -90,10 +90,32 @@ public:
   /// where its launch records name the device's SM count.
   std::optional<double> getGridBlocksPerSM(unsigned BlockThreads) const;
 
+  /// Gives Term, a branch the profile never saw, record R, derived from
+  /// one it did (getSwitchWayRecord). Term carries the record's index as
+  /// metadata (DerivedRecordKind), so that copies of Term (a trial on a
+  /// clone of the function) find it too; getBranch returns it where it ran.
+  void derive(llvm::Instruction &Term, profile::BranchRecord R);
+  /// Forgets the derived records, and takes their metadata off F.
+  void clearDerived(llvm::Function &F);
+
 private:
   const profile::FunctionRecord *Record = nullptr;
   const profile::KernelLaunches *Launches = nullptr;
+  std::vector<profile::BranchRecord> Derived;
 };
+
+/// The record of a two-way branch that a switch's lowering made
+/// (SwitchChain.h), from the switch's record Sw: its first way is the
+/// switch's way Then, its second the ways in Later (indices of
+/// getProfileWays); the warps it sees are those with a lane in either (the
+/// switch's warp executions but those that took only Earlier ways, all
+/// lanes alike). A warp of the switch that took Then and diverged is taken
+/// to have diverged here, too: where the switch never diverged, neither
+/// does the branch.
+profile::BranchRecord getSwitchWayRecord(const profile::BranchRecord &Sw,
+                                         unsigned Then,
+                                         llvm::ArrayRef<unsigned> Later,
+                                         llvm::ArrayRef<unsigned> Earlier);
 
 /// F's facts, from the module's profile when a pass before computed it (the
 /// pipeline and the divopt-profile-use pass do).

@@ -14,6 +14,7 @@
 #include "PassOptions.h"
 #include "RegionSimplify.h"
 #include "RegionTrial.h"
+#include "SwitchChain.h"
 #include "TransformCounter.h"
 #include "UniqueRemarks.h"
 #include "UnreadValue.h"
@@ -21,16 +22,19 @@
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
+#include "analysis/ProfileIdentity.h"
 #include "analysis/ProfileUse.h"
 #include "analysis/RegisterPressure.h"
 #include "analysis/StandaloneLoopAnalyses.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Dominators.h"
@@ -57,6 +61,8 @@ STATISTIC(NumPressureUpdates, "Melds whose region's register pressure was "
                               "updated in place");
 STATISTIC(NumSimplified, "Divergent branches distributed after bringing "
                          "their arms to single-entry, single-exit form");
+STATISTIC(NumSwitches, "Divergent switches lowered to two-way branches "
+                       "that melded");
 STATISTIC(NumUnreadDefined, "PHI operands on paths no lane reads them, "
                             "given a defined value");
 
@@ -464,6 +470,13 @@ private:
   void recordMeld(const MeldRegion &R);
   bool keepCandidates(BasicBlock &Head, BasicBlock &Join);
   bool distribute(const DivergentBranch &DB, const Target &T);
+  unsigned distributeSwitch(const DivergentBranch &DB, const Target &T,
+                            unsigned Budget);
+  unsigned meldChain(const SwitchChain &Chain, const Target &T, unsigned Budget,
+                     unsigned &Tried);
+  void deriveWayRecords(const SwitchChain &Chain,
+                        const profile::BranchRecord &Switch,
+                        ArrayRef<BasicBlock *> ProfileWays);
   bool meld(const MeldRegion &R, const Target &T);
   SimplifyOutcome simplifyAndMeld(BranchInst &Br, BasicBlock *Join,
                                   const Target &T,
@@ -485,6 +498,9 @@ private:
   bool FastMath;
   /// Remarks on F, each distinct one once (unrolled copies of a branch).
   UniqueRemarks Remarks;
+  /// What the remarks call the branch being decided: a switch's lowered
+  /// branches name the ways they choose between.
+  std::string Subject = "divergent branch";
   /// Branches already decided; they stay in the function untouched.
   DecidedSet<Instruction> Seen;
   /// F's register pressure, measured once while F does not change: the
@@ -558,7 +574,7 @@ void Distributor::missed(const Instruction &Term, StringRef Name,
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   Remarks.emit(ORE, [&] {
     return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, Term)
-           << "divergent branch not distributed: " << Why.str();
+           << Subject << " not distributed: " << Why.str();
   });
 }
 
@@ -767,10 +783,6 @@ void Distributor::committed() {
 }
 
 bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
-  if (DB.Kind == BranchKind::Switch) {
-    missed(*DB.Term, "Switch", "switches are not distributed");
-    return false;
-  }
   if (DB.Kind == BranchKind::IfOnly) {
     missed(*DB.Term, "IfOnly",
            "if-only branch: there is no second arm to meld with");
@@ -839,6 +851,140 @@ bool Distributor::distribute(const DivergentBranch &DB, const Target &T) {
     Split.undo();
   }
   return alignAndMeld(*Br, Join, T, Why);
+}
+
+/// Gives each branch between ways of Chain a record derived from the
+/// switch's (getSwitchWayRecord), whose ways are ProfileWays.
+void Distributor::deriveWayRecords(const SwitchChain &Chain,
+                                   const profile::BranchRecord &Switch,
+                                   ArrayRef<BasicBlock *> ProfileWays) {
+  ArrayRef<BasicBlock *> Ways = Chain.getWays();
+  auto IndexOf = [&](const BasicBlock *BB) -> unsigned {
+    return find(ProfileWays, BB) - ProfileWays.begin();
+  };
+  // The arm branches come innermost first; the K-th tests the way at
+  // Ways[Last - 1 - K] against the ways after it.
+  ArrayRef<WeakVH> Branches = Chain.getArmBranches();
+  unsigned Last = Ways.size() - 1;
+  for (auto [K, Br] : enumerate(Branches)) {
+    unsigned A = Last - 1 - K;
+    SmallVector<unsigned, 8> Earlier, Later;
+    for (unsigned J = 0; J < Ways.size(); ++J)
+      if (J != A)
+        (J < A ? Earlier : Later).push_back(IndexOf(Ways[J]));
+    Prof.derive(*cast<Instruction>(Br),
+                getSwitchWayRecord(Switch, IndexOf(Ways[A]), Later, Earlier));
+  }
+}
+
+/// Where the ways of Sw rejoin: Join, the divergence analysis's, or where
+/// Sw's default is unreachable (it post-dominates nothing), where the ways
+/// that lanes take do. Null where they do not.
+static BasicBlock *getSwitchJoin(SwitchInst &Sw, BasicBlock *Join,
+                                 const PostDominatorTree &PDT) {
+  if (Join || !isUnreachableDefault(Sw))
+    return Join;
+  for (const auto &C : Sw.cases()) {
+    BasicBlock *S = C.getCaseSuccessor();
+    Join = Join ? PDT.findNearestCommonDominator(Join, S) : S;
+    if (!Join)
+      return nullptr;
+  }
+  return Join;
+}
+
+/// A switch whose ways hold code: lowered to a chain of two-way branches
+/// (SwitchChain.h), each decided as any other branch, the innermost first,
+/// until Budget melds; where none melds, the switch is put back as it was.
+/// Returns the melds.
+unsigned Distributor::distributeSwitch(const DivergentBranch &DB,
+                                       const Target &T, unsigned Budget) {
+  auto &Sw = cast<SwitchInst>(*DB.Term);
+  Subject = "divergent switch";
+  scope_exit Restore([&] { Subject = "divergent branch"; });
+  if (FastMath) {
+    missed(Sw, "FastMath", FastMathRefusal);
+    return 0;
+  }
+  BasicBlock *Join =
+      getSwitchJoin(Sw, DB.Join, FAM.getResult<PostDominatorTreeAnalysis>(F));
+  if (Error E = SwitchChain::check(Sw, Join)) {
+    missed(Sw, "Switch",
+           "not lowered to two-way branches: " + toString(std::move(E)));
+    return 0;
+  }
+  // Where the switch's remark points, after its branch is gone.
+  DiagnosticLocation Where = getRemarkLocation(Sw);
+  BasicBlock *Head = Sw.getParent();
+  // What a profile measured of the switch, for the branches it lowers to.
+  std::optional<profile::BranchRecord> Measured;
+  SmallVector<BasicBlock *, 8> ProfileWays;
+  if (const profile::BranchRecord *R = Prof.getBranch(Sw)) {
+    Measured = *R;
+    ProfileWays.assign(getProfileWays(Sw));
+  }
+  SwitchChain Chain = SwitchChain::lower(Sw, Join);
+  invalidate();
+  if (Measured)
+    deriveWayRecords(Chain, *Measured, ProfileWays);
+  scope_exit Forget([&] { Prof.clearDerived(F); });
+  unsigned Tried = 0;
+  unsigned Melds = meldChain(Chain, T, Budget, Tried);
+  if (Melds) {
+    Chain.eraseUnreachableDefault();
+    ++NumSwitches;
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    Remarks.emit(ORE, [&] {
+      return OptimizationRemark(DEBUG_TYPE, "DistributedSwitch", Where, Head)
+             << ("lowered divergent switch of " + Twine(Chain.getNumWays()) +
+                 " ways to two-way branches: " + Twine(Melds) + " of the " +
+                 Twine(Chain.getArmBranches().size()) +
+                 " between ways that hold code melded")
+                    .str();
+    });
+    return Melds;
+  }
+  SwitchInst *Restored = Chain.undo();
+  invalidate();
+  Seen.insert(Restored);
+  missed(*Restored, "Switch",
+         "none of the " + Twine(Chain.getNumWays() - 1) +
+             " two-way branches its " + Twine(Chain.getNumWays()) +
+             " ways lower to melds (" + Twine(Tried) +
+             " tried, each with its remark): it stays a switch");
+  return 0;
+}
+
+/// Decides the branches between ways of Chain, innermost first, until
+/// Budget melds; Tried counts those decided. Returns the melds.
+unsigned Distributor::meldChain(const SwitchChain &Chain, const Target &T,
+                                unsigned Budget, unsigned &Tried) {
+  // The chain's branches are decided here, not again as candidates.
+  for (const WeakVH &Br : Chain.getBranches())
+    Seen.insert(cast<Instruction>(Br));
+  unsigned Melds = 0;
+  for (auto [I, Br] : enumerate(Chain.getArmBranches())) {
+    if (Melds == Budget)
+      break;
+    if (!Br)
+      continue; // A meld of an arm erased it.
+    const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
+    auto It = find_if(DI.branches(),
+                      [&](const DivergentBranch &B) { return B.Term == Br; });
+    if (It == DI.branches().end())
+      continue;
+    DivergentBranch Branch = *It;
+    ++Tried;
+    Pending.reset();
+    Subject = "divergent switch (" + Chain.describe(I) + ")";
+    bool Melded = distribute(Branch, T);
+    Subject = "divergent switch";
+    if (!Melded)
+      continue;
+    ++Melds;
+    committed();
+  }
+  return Melds;
 }
 
 /// Arms of different control flow: aligned as sequences of instructions and
@@ -944,7 +1090,7 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   Remarks.emit(ORE, [&] {
     return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Distributed", *Br)
-           << "distributed divergent branch: " << Summary
+           << "distributed " << Subject << ": " << Summary
            << (Tr.D.Profitable ? "" : " (forced)");
   });
   recordMeld(R);
@@ -1051,7 +1197,7 @@ Distributor::simplifyAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
     Remarks.emit(ORE, [&] {
       return remarkAt<OptimizationRemark>(DEBUG_TYPE, "DistributedSimplified",
                                           Br)
-             << "distributed divergent branch after " << Summary
+             << "distributed " << Subject << " after " << Summary
              << (ST.Tr.D.Profitable ? "" : " (forced)");
     });
     // The copy's simplification succeeded: F's, the same IR, does too.
@@ -1086,6 +1232,14 @@ bool Distributor::run() {
     // DB may point into Candidates, which a rewrite of F drops: a copy.
     DivergentBranch Branch = *DB;
     Pending.reset();
+    if (Branch.Kind == BranchKind::Switch) {
+      if (unsigned N =
+              distributeSwitch(Branch, T, MaxMeldsPerFunction - Melds)) {
+        Melds += N;
+        Changed = true;
+      }
+      continue;
+    }
     if (!distribute(Branch, T))
       continue;
     ++Melds;

@@ -52,23 +52,6 @@ join:
   ret void
 }
 
-; REMARK: remark: <unknown>:0:0: divergent branch not distributed: switches are not distributed
-define ptx_kernel void @switch(ptr addrspace(1) %out) {
-entry:
-  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %s = and i32 %tid, 3
-  switch i32 %s, label %join [ i32 0, label %a
-                               i32 1, label %b ]
-a:
-  store i32 1, ptr addrspace(1) %out
-  br label %join
-b:
-  store i32 2, ptr addrspace(1) %out
-  br label %join
-join:
-  ret void
-}
-
 ; An if-only branch nested in one arm: the else-arm's store runs in the
 ; empty copy of the inner store and melds with it, but the result costs
 ; more than the divergent branch.

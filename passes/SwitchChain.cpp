@@ -1,0 +1,359 @@
+//===- SwitchChain.cpp - A divergent switch as two-way branches -----------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SwitchChain.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/ProfDataUtils.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+
+using namespace llvm;
+
+namespace divopt {
+
+bool isUnreachableDefault(const SwitchInst &Sw) {
+  const BasicBlock *D = Sw.getDefaultDest();
+  return D->size() == 1 && isa<UnreachableInst>(D->front());
+}
+
+namespace {
+
+/// One destination of a switch and the case values that reach it.
+struct Way {
+  BasicBlock *Dest;
+  SmallVector<ConstantInt *, 4> Values;
+  bool IsDefault = false;
+  /// Its share of the switch's branch weights, where it has them.
+  uint64_t Weight = 0;
+};
+
+/// The ways of Sw: those that hold code in the order the cases name them,
+/// the default's last; and the way straight to Join, if any.
+struct Ways {
+  SmallVector<Way, 8> Arms;
+  std::optional<Way> ToJoin;
+  unsigned NumCompares = 0;
+
+  Ways(SwitchInst &Sw, const BasicBlock *Join) {
+    SmallVector<uint32_t, 8> W;
+    bool Weighted =
+        extractBranchWeights(Sw, W) && W.size() == Sw.getNumCases() + 1;
+    auto WayOf = [&](BasicBlock *Dest) -> Way & {
+      if (Dest == Join) {
+        if (!ToJoin)
+          ToJoin = Way{Dest, {}};
+        return *ToJoin;
+      }
+      for (Way &A : Arms)
+        if (A.Dest == Dest)
+          return A;
+      return Arms.emplace_back(Way{Dest, {}});
+    };
+    for (const auto &C : Sw.cases()) {
+      Way &A = WayOf(C.getCaseSuccessor());
+      A.Values.push_back(C.getCaseValue());
+      if (Weighted)
+        A.Weight += W[C.getSuccessorIndex()];
+    }
+    if (!isUnreachableDefault(Sw)) {
+      Way &D = WayOf(Sw.getDefaultDest());
+      D.IsDefault = true;
+      if (Weighted)
+        D.Weight += W[0];
+    }
+    // The default's way is the chain's last else: it needs no test.
+    auto It = find_if(Arms, [](const Way &A) { return A.IsDefault; });
+    if (It != Arms.end())
+      std::rotate(It, It + 1, Arms.end());
+    if (ToJoin)
+      NumCompares +=
+          ToJoin->IsDefault ? countArmValues() : ToJoin->Values.size();
+    for (const Way &A : drop_end(Arms))
+      NumCompares += A.Values.size();
+  }
+
+  unsigned countArmValues() const {
+    unsigned N = 0;
+    for (const Way &A : Arms)
+      N += A.Values.size();
+    return N;
+  }
+  unsigned size() const { return Arms.size() + (ToJoin ? 1 : 0); }
+};
+
+std::string describeWay(const Way &W) {
+  if (W.IsDefault)
+    return "default";
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << (W.Values.size() == 1 ? "case " : "cases ");
+  interleaveComma(W.Values, OS, [&](const ConstantInt *V) {
+    V->getValue().print(OS, /*isSigned=*/true);
+  });
+  return S;
+}
+
+/// "case 1 against case 2 and default".
+std::string describeTest(ArrayRef<Way> Arms, unsigned I) {
+  std::string S = describeWay(Arms[I]) + " against ";
+  for (unsigned J = I + 1; J < Arms.size(); ++J) {
+    if (J > I + 1)
+      S += J + 1 == Arms.size() ? " and " : ", ";
+    S += describeWay(Arms[J]);
+  }
+  return S;
+}
+
+/// Whether the condition equals one of Values (an or of compares).
+Value *createTest(IRBuilder<> &B, Value *Cond, ArrayRef<ConstantInt *> Values) {
+  Value *Test = nullptr;
+  for (ConstantInt *V : Values) {
+    Value *Eq = B.CreateICmpEQ(Cond, V, "switch.case");
+    Test = Test ? B.CreateOr(Test, Eq, "switch.cases") : Eq;
+  }
+  return Test;
+}
+
+/// Branch weights True:False scaled to 32 bits.
+MDNode *createWeights(LLVMContext &Ctx, uint64_t True, uint64_t False) {
+  uint64_t Max = std::max(True, False);
+  unsigned Shift = 0;
+  while ((Max >> Shift) > std::numeric_limits<uint32_t>::max())
+    ++Shift;
+  return MDBuilder(Ctx).createBranchWeights(uint32_t(True >> Shift),
+                                            uint32_t(False >> Shift));
+}
+
+} // namespace
+
+Error SwitchChain::check(SwitchInst &Sw, const BasicBlock *Join) {
+  if (!Join)
+    return createStringError("the switch's ways do not rejoin");
+  // Its distinct successors first: a switch of thousands of cases is
+  // refused in a time linear in them.
+  SmallPtrSet<const BasicBlock *, 16> Dests;
+  for (const BasicBlock *S : successors(&Sw)) {
+    if (S == Sw.getParent())
+      return createStringError("a way of the switch is its own block");
+    Dests.insert(S);
+  }
+  unsigned NumWays = Dests.size() - (isUnreachableDefault(Sw) ? 1 : 0);
+  if (NumWays > MaxSwitchWays)
+    return createStringError(Twine("the switch has ") + Twine(NumWays) +
+                             " ways (at most " + Twine(MaxSwitchWays) +
+                             " are lowered to two-way branches)");
+  Ways W(Sw, Join);
+  if (W.Arms.size() < 2)
+    return createStringError(
+        "the switch has one way that holds code: nothing to meld it with");
+  if (W.NumCompares > MaxSwitchCases)
+    return createStringError(Twine("its ways need ") + Twine(W.NumCompares) +
+                             " compares as two-way branches (at most " +
+                             Twine(MaxSwitchCases) + ")");
+  return Error::success();
+}
+
+SwitchChain SwitchChain::lower(SwitchInst &Sw, BasicBlock *Join) {
+  Ways W(Sw, Join);
+  SwitchChain C;
+  C.Head = Sw.getParent();
+  C.Condition = Sw.getCondition();
+  C.Default = Sw.getDefaultDest();
+  for (const auto &Case : Sw.cases())
+    C.Cases.push_back({Case.getCaseValue(), Case.getCaseSuccessor()});
+  Sw.getAllMetadataOtherThanDebugLoc(C.Metadata);
+  C.Loc = Sw.getDebugLoc();
+  C.NumWays = W.size();
+  if (W.ToJoin)
+    C.WayBlocks.push_back(Join);
+  for (const Way &A : W.Arms)
+    C.WayBlocks.push_back(A.Dest);
+
+  // What undo() restores: the ways' PHIs, the use lists of the condition
+  // and of the ways (the switch stands as null: undo() makes a new one).
+  SmallVector<BasicBlock *, 8> Dests;
+  for (const Way &A : W.Arms)
+    Dests.push_back(A.Dest);
+  if (W.ToJoin)
+    Dests.push_back(Join);
+  // An unreachable default is no way: the chain never goes there.
+  if (isUnreachableDefault(Sw)) {
+    C.Unreachable = C.Default;
+    Dests.push_back(C.Default);
+  }
+  for (BasicBlock *D : Dests)
+    for (PHINode &Phi : D->phis()) {
+      SavedPhi &S = C.Phis.emplace_back();
+      S.Phi = &Phi;
+      for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I)
+        S.Incoming.push_back(
+            {Phi.getIncomingValue(I), Phi.getIncomingBlock(I)});
+    }
+  SmallVector<Value *, 8> Used{C.Condition};
+  append_range(Used, Dests);
+  for (Value *V : Used) {
+    UseOrder &O = C.UseOrders.emplace_back();
+    O.V = V;
+    for (const Use &U : V->uses())
+      O.Users.push_back(
+          {U.getUser() == &Sw ? nullptr : U.getUser(), U.getOperandNo()});
+  }
+
+  // Each test in its own block, the first in the switch's.
+  LLVMContext &Ctx = Sw.getContext();
+  Function *F = C.Head->getParent();
+  bool Weighted = hasBranchWeightMD(Sw);
+  BasicBlock *At = C.Head;
+  Instruction *Before = Sw.getPrevNode();
+  IRBuilder<> B(&Sw);
+  B.SetCurrentDebugLocation(C.Loc);
+  auto NextBlock = [&] {
+    BasicBlock *BB =
+        BasicBlock::Create(Ctx, "switch.next", F, At->getNextNode());
+    C.Blocks.push_back(BB);
+    return BB;
+  };
+  auto Emit = [&](Value *Test, BasicBlock *True, BasicBlock *False, uint64_t TW,
+                  uint64_t FW) {
+    BranchInst *Br = B.CreateCondBr(Test, True, False);
+    C.Branches.push_back(Br);
+    if (Weighted)
+      Br->setMetadata(LLVMContext::MD_prof, createWeights(Ctx, TW, FW));
+    return Br;
+  };
+  auto ArmWeight = [&](unsigned From) {
+    uint64_t S = 0;
+    for (unsigned I = From; I < W.Arms.size(); ++I)
+      S += W.Arms[I].Weight;
+    return S;
+  };
+  // A way's new predecessor, for its PHIs.
+  DenseMap<BasicBlock *, BasicBlock *> PredOf;
+
+  if (W.ToJoin) {
+    SmallVector<ConstantInt *, 16> Values;
+    if (W.ToJoin->IsDefault)
+      for (const Way &A : W.Arms)
+        append_range(Values, A.Values);
+    else
+      Values.assign(W.ToJoin->Values.begin(), W.ToJoin->Values.end());
+    Value *Test = createTest(B, C.Condition, Values);
+    BasicBlock *Next = NextBlock();
+    if (W.ToJoin->IsDefault)
+      Emit(Test, Next, Join, ArmWeight(0), W.ToJoin->Weight);
+    else
+      Emit(Test, Join, Next, W.ToJoin->Weight, ArmWeight(0));
+    PredOf[Join] = At;
+    At = Next;
+    B.SetInsertPoint(At);
+  }
+  for (unsigned I = 0; I + 1 < W.Arms.size(); ++I) {
+    Value *Test = createTest(B, C.Condition, W.Arms[I].Values);
+    bool Last = I + 2 == W.Arms.size();
+    BasicBlock *Else = Last ? W.Arms[I + 1].Dest : NextBlock();
+    BranchInst *Br =
+        Emit(Test, W.Arms[I].Dest, Else, W.Arms[I].Weight, ArmWeight(I + 1));
+    C.ArmBranches.push_back(Br);
+    C.Descriptions.push_back(describeTest(W.Arms, I));
+    PredOf[W.Arms[I].Dest] = At;
+    if (Last)
+      PredOf[Else] = At;
+    At = Else;
+    if (!Last)
+      B.SetInsertPoint(At);
+  }
+  // The instructions the lowering added to the switch's block, before it.
+  for (Instruction *I = Before ? Before->getNextNode() : &C.Head->front();
+       I != &Sw; I = I->getNextNode())
+    C.HeadInsts.push_back(I);
+  // Innermost first.
+  std::reverse(C.ArmBranches.begin(), C.ArmBranches.end());
+  std::reverse(C.Descriptions.begin(), C.Descriptions.end());
+
+  for (BasicBlock *D : Dests)
+    for (PHINode &Phi : D->phis()) {
+      // One edge from the chain where the switch may have had several.
+      bool Kept = false;
+      for (unsigned I = 0; I < Phi.getNumIncomingValues();) {
+        if (Phi.getIncomingBlock(I) != C.Head) {
+          ++I;
+          continue;
+        }
+        if (Kept || !PredOf.count(D)) {
+          Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+          continue;
+        }
+        Phi.setIncomingBlock(I, PredOf.lookup(D));
+        Kept = true;
+        ++I;
+      }
+    }
+  Sw.eraseFromParent();
+  return C;
+}
+
+void SwitchChain::eraseUnreachableDefault() {
+  // No way of the chain: the melds left it alone.
+  if (Unreachable && pred_empty(Unreachable))
+    Unreachable->eraseFromParent();
+  Unreachable = nullptr;
+}
+
+SwitchInst *SwitchChain::undo() {
+  // The chain's blocks and the instructions it added to the head go.
+  for (BasicBlock *BB : Blocks)
+    BB->dropAllReferences();
+  for (Instruction *I : reverse(HeadInsts))
+    I->eraseFromParent();
+  for (BasicBlock *BB : Blocks)
+    BB->eraseFromParent();
+  Blocks.clear();
+  HeadInsts.clear();
+
+  auto *Sw = SwitchInst::Create(Condition, Default, Cases.size(), Head);
+  for (auto [V, Dest] : Cases)
+    Sw->addCase(V, Dest);
+  for (auto [Kind, MD] : Metadata)
+    Sw->setMetadata(Kind, MD);
+  Sw->setDebugLoc(Loc);
+
+  for (SavedPhi &S : Phis) {
+    while (S.Phi->getNumIncomingValues())
+      S.Phi->removeIncomingValue(S.Phi->getNumIncomingValues() - 1,
+                                 /*DeletePHIIfEmpty=*/false);
+    for (auto [V, BB] : S.Incoming)
+      S.Phi->addIncoming(V, BB);
+  }
+  for (UseOrder &O : UseOrders) {
+    DenseMap<std::pair<const User *, unsigned>, unsigned> Position;
+    for (auto [Idx, Key] : enumerate(O.Users))
+      Position[Key] = Idx;
+    auto Key = [&](const Use &U) {
+      const User *Who = U.getUser() == Sw ? nullptr : U.getUser();
+      return Position.lookup({Who, U.getOperandNo()});
+    };
+    O.V->sortUseList(
+        [&](const Use &L, const Use &R) { return Key(L) < Key(R); });
+  }
+  ArmBranches.clear();
+  Branches.clear();
+  return Sw;
+}
+
+} // namespace divopt

@@ -1,0 +1,237 @@
+; Switches branch distribution leaves as they are, and why. Where the two-way
+; branches a switch was lowered to meld nothing, the switch is put back
+; exactly: the module is what it was, use-list order included.
+; RUN: %divopt-opt -passes=branch-dist -pass-remarks-missed=divopt-branch-dist -preserve-ll-uselistorder -S %s -o %t.bd.ll 2>&1 | FileCheck %s
+; RUN: %divopt-opt -passes=verify -preserve-ll-uselistorder -S %s -o %t.none.ll
+; RUN: diff %t.none.ll %t.bd.ll
+
+target triple = "nvptx64-nvidia-cuda"
+
+; Three ways with no instruction in common; %m is used before and after
+; the switch, so that the switch's use sits in the middle of its use list.
+; CHECK: remark: <unknown>:0:0: divergent switch (case 1 against default) not distributed: no instruction of one arm matches one of the other
+; CHECK: remark: <unknown>:0:0: divergent switch (case 0 against case 1 and default) not distributed: the arms' control flow differs; after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm): no instruction of one arm matches one of the other
+; CHECK: remark: <unknown>:0:0: divergent switch not distributed: none of the 2 two-way branches its 3 ways lower to melds (2 tried, each with its remark): it stays a switch
+define ptx_kernel void @nothingInCommon(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %m = load i32, ptr addrspace(1) %p
+  %m1 = add i32 %m, 1
+  %e = sitofp i32 %m1 to float
+  switch i32 %m, label %square [
+    i32 0, label %inverse
+    i32 1, label %root
+  ]
+
+inverse:
+  %i = fdiv float 1.0, %e
+  br label %join
+
+root:
+  %r = call float @llvm.sqrt.f32(float %e)
+  br label %join
+
+square:
+  %s = fmul float %e, %e
+  br label %join
+
+join:
+  %v = phi float [ %i, %inverse ], [ %r, %root ], [ %s, %square ]
+  %m2 = mul i32 %m, 3
+  %f = sitofp i32 %m2 to float
+  %w = fadd float %v, %f
+  %po = getelementptr float, ptr addrspace(1) %out, i32 %t
+  store float %w, ptr addrspace(1) %po
+  ret void
+}
+
+; One way holds code; the others go straight to the join.
+; CHECK: remark: <unknown>:0:0: divergent switch not distributed: not lowered to two-way branches: the switch has one way that holds code: nothing to meld it with
+define ptx_kernel void @oneWay(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %m = load i32, ptr addrspace(1) %p
+  switch i32 %m, label %join [
+    i32 0, label %work
+    i32 1, label %join
+  ]
+
+work:
+  %x = mul i32 %m, %m
+  br label %join
+
+join:
+  %v = phi i32 [ %x, %work ], [ 0, %entry ], [ 0, %entry ]
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %t
+  store i32 %v, ptr addrspace(1) %po
+  ret void
+}
+
+; Nine ways: more than a chain of two-way branches is worth.
+; CHECK: remark: <unknown>:0:0: divergent switch not distributed: not lowered to two-way branches: the switch has 9 ways (at most 8 are lowered to two-way branches)
+define ptx_kernel void @nineWays(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %m = load i32, ptr addrspace(1) %p
+  switch i32 %m, label %w8 [
+    i32 0, label %w0
+    i32 1, label %w1
+    i32 2, label %w2
+    i32 3, label %w3
+    i32 4, label %w4
+    i32 5, label %w5
+    i32 6, label %w6
+    i32 7, label %w7
+  ]
+
+w0:
+  %x0 = mul i32 %m, 3
+  br label %join
+
+w1:
+  %x1 = mul i32 %m, 4
+  br label %join
+
+w2:
+  %x2 = mul i32 %m, 5
+  br label %join
+
+w3:
+  %x3 = mul i32 %m, 6
+  br label %join
+
+w4:
+  %x4 = mul i32 %m, 7
+  br label %join
+
+w5:
+  %x5 = mul i32 %m, 8
+  br label %join
+
+w6:
+  %x6 = mul i32 %m, 9
+  br label %join
+
+w7:
+  %x7 = mul i32 %m, 10
+  br label %join
+
+w8:
+  %x8 = mul i32 %m, 11
+  br label %join
+
+join:
+  %v = phi i32 [ %x0, %w0 ], [ %x1, %w1 ], [ %x2, %w2 ], [ %x3, %w3 ], [ %x4, %w4 ], [ %x5, %w5 ], [ %x6, %w6 ], [ %x7, %w7 ], [ %x8, %w8 ]
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %t
+  store i32 %v, ptr addrspace(1) %po
+  ret void
+}
+
+; Seventeen values to test for one way.
+; CHECK: remark: <unknown>:0:0: divergent switch not distributed: not lowered to two-way branches: its ways need 17 compares as two-way branches (at most 16)
+define ptx_kernel void @manyValues(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %m = load i32, ptr addrspace(1) %p
+  switch i32 %m, label %high [
+    i32 0, label %low
+    i32 1, label %low
+    i32 2, label %low
+    i32 3, label %low
+    i32 4, label %low
+    i32 5, label %low
+    i32 6, label %low
+    i32 7, label %low
+    i32 8, label %low
+    i32 9, label %low
+    i32 10, label %low
+    i32 11, label %low
+    i32 12, label %low
+    i32 13, label %low
+    i32 14, label %low
+    i32 15, label %low
+    i32 16, label %low
+  ]
+
+low:
+  %a = mul i32 %m, 3
+  br label %join
+
+high:
+  %b = mul i32 %m, 5
+  br label %join
+
+join:
+  %v = phi i32 [ %a, %low ], [ %b, %high ]
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %t
+  store i32 %v, ptr addrspace(1) %po
+  ret void
+}
+
+; A way that returns early: the ways do not rejoin.
+; CHECK: remark: <unknown>:0:0: divergent switch not distributed: not lowered to two-way branches: the switch's ways do not rejoin
+define ptx_kernel void @earlyReturn(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %m = load i32, ptr addrspace(1) %p
+  switch i32 %m, label %c [
+    i32 0, label %a
+    i32 1, label %b
+  ]
+
+a:
+  %x = mul i32 %m, 3
+  br label %join
+
+b:
+  %y = mul i32 %m, 5
+  br label %join
+
+c:
+  ret void
+
+join:
+  %v = phi i32 [ %x, %a ], [ %y, %b ]
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %t
+  store i32 %v, ptr addrspace(1) %po
+  ret void
+}
+
+; A switch on a kernel parameter is uniform: no remark, nothing lowered.
+; CHECK-NOT: remark
+define ptx_kernel void @uniform(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %mode) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %m = load i32, ptr addrspace(1) %p
+  switch i32 %mode, label %c [
+    i32 0, label %a
+    i32 1, label %b
+  ]
+
+a:
+  %x = mul i32 %m, 3
+  br label %join
+
+b:
+  %y = mul i32 %m, 5
+  br label %join
+
+c:
+  %z = mul i32 %m, 7
+  br label %join
+
+join:
+  %v = phi i32 [ %x, %a ], [ %y, %b ], [ %z, %c ]
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %t
+  store i32 %v, ptr addrspace(1) %po
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare float @llvm.sqrt.f32(float)

@@ -83,6 +83,14 @@ static cl::opt<unsigned> MaxCopyTrials(
     cl::desc("Trial copies of a function branch distribution makes at most "
              "(arms not single-entry, single-exit, or of other shapes)"));
 
+/// A switch is lowered, and its branches analysed afresh, one at a time;
+/// past this many per function, a switch is refused, so that a function
+/// of hundreds of them costs this many analyses, not two per switch.
+static cl::opt<unsigned> MaxSwitchLowerings(
+    "divopt-max-switch-lowerings", cl::init(16), cl::Hidden,
+    cl::desc("Switches of a function branch distribution lowers to two-way "
+             "branches at most"));
+
 Expected<BranchDistributionOptions>
 parseBranchDistributionOptions(StringRef Params) {
   BranchDistributionOptions Opts;
@@ -514,6 +522,8 @@ private:
   std::optional<unsigned> CommittedRegisters;
   /// Branches tried on a copy of F (MaxCopyTrials).
   unsigned CopyTrials = 0;
+  /// Switches lowered to two-way branches (MaxSwitchLowerings).
+  unsigned SwitchLowerings = 0;
   /// The divergence analysis's branches, copied: the analysis goes with
   /// F's next change, where the copy may stay valid (keepCandidates).
   std::optional<SmallVector<DivergentBranch, 8>> Candidates;
@@ -913,6 +923,14 @@ unsigned Distributor::distributeSwitch(const DivergentBranch &DB,
            "not lowered to two-way branches: " + toString(std::move(E)));
     return 0;
   }
+  if (SwitchLowerings == MaxSwitchLowerings) {
+    missed(Sw, "TooManySwitches",
+           "not lowered to two-way branches: branch distribution lowers at "
+           "most " +
+               Twine(MaxSwitchLowerings) + " switches of a function");
+    return 0;
+  }
+  ++SwitchLowerings;
   // Where the switch's remark points, after its branch is gone.
   DiagnosticLocation Where = getRemarkLocation(Sw);
   BasicBlock *Head = Sw.getParent();

@@ -7,6 +7,7 @@
 #include "SwitchChain.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Twine.h"
@@ -140,6 +141,39 @@ MDNode *createWeights(LLVMContext &Ctx, uint64_t True, uint64_t False) {
                                             uint32_t(False >> Shift));
 }
 
+/// The kinds of instruction (opcode and type) of the blocks from Entry to
+/// Join, at most MaxBlocks of them.
+DenseSet<std::pair<unsigned, Type *>> getKinds(BasicBlock *Entry,
+                                               const BasicBlock *Join) {
+  constexpr unsigned MaxBlocks = 256;
+  DenseSet<std::pair<unsigned, Type *>> Kinds;
+  SmallVector<BasicBlock *, 16> Work{Entry};
+  SmallPtrSet<BasicBlock *, 16> Seen{Entry};
+  while (!Work.empty() && Seen.size() <= MaxBlocks) {
+    BasicBlock *BB = Work.pop_back_val();
+    for (Instruction &I : *BB)
+      if (!I.isTerminator() && !isa<PHINode>(I))
+        Kinds.insert({I.getOpcode(), I.getType()});
+    for (BasicBlock *S : successors(BB))
+      if (S != Join && Seen.insert(S).second)
+        Work.push_back(S);
+  }
+  return Kinds;
+}
+
+/// Whether two ways of W hold an instruction of the same kind: else no
+/// branch of the chain could meld, and lowering it would only cost time.
+bool haveCommonKinds(const Ways &W, const BasicBlock *Join) {
+  SmallVector<DenseSet<std::pair<unsigned, Type *>>, 8> Kinds;
+  for (const Way &A : W.Arms)
+    Kinds.push_back(getKinds(A.Dest, Join));
+  for (unsigned I = 0; I < Kinds.size(); ++I)
+    for (unsigned J = I + 1; J < Kinds.size(); ++J)
+      if (any_of(Kinds[I], [&](auto K) { return Kinds[J].contains(K); }))
+        return true;
+  return false;
+}
+
 } // namespace
 
 Error SwitchChain::check(SwitchInst &Sw, const BasicBlock *Join) {
@@ -166,6 +200,9 @@ Error SwitchChain::check(SwitchInst &Sw, const BasicBlock *Join) {
     return createStringError(Twine("its ways need ") + Twine(W.NumCompares) +
                              " compares as two-way branches (at most " +
                              Twine(MaxSwitchCases) + ")");
+  if (!haveCommonKinds(W, Join))
+    return createStringError("no two of its ways hold an instruction of the "
+                             "same kind: nothing would meld");
   return Error::success();
 }
 

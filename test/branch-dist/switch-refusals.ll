@@ -4,14 +4,13 @@
 ; RUN: %divopt-opt -passes=branch-dist -pass-remarks-missed=divopt-branch-dist -preserve-ll-uselistorder -S %s -o %t.bd.ll 2>&1 | FileCheck %s
 ; RUN: %divopt-opt -passes=verify -preserve-ll-uselistorder -S %s -o %t.none.ll
 ; RUN: diff %t.none.ll %t.bd.ll
+; A function lowers a bounded number of switches, each analysed afresh.
+; RUN: %divopt-opt -passes=branch-dist -divopt-max-switch-lowerings=1 -pass-remarks-missed=divopt-branch-dist -disable-output %s 2>&1 | FileCheck %s --check-prefix=CAP
 
 target triple = "nvptx64-nvidia-cuda"
 
-; Three ways with no instruction in common; %m is used before and after
-; the switch, so that the switch's use sits in the middle of its use list.
-; CHECK: remark: <unknown>:0:0: divergent switch (case 1 against default) not distributed: no instruction of one arm matches one of the other
-; CHECK: remark: <unknown>:0:0: divergent switch (case 0 against case 1 and default) not distributed: the arms' control flow differs; after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm): no instruction of one arm matches one of the other
-; CHECK: remark: <unknown>:0:0: divergent switch not distributed: none of the 2 two-way branches its 3 ways lower to melds (2 tried, each with its remark): it stays a switch
+; Three ways with no kind of instruction in common: not even lowered.
+; CHECK: remark: <unknown>:0:0: divergent switch not distributed: not lowered to two-way branches: no two of its ways hold an instruction of the same kind: nothing would meld
 define ptx_kernel void @nothingInCommon(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -43,6 +42,47 @@ join:
   %w = fadd float %v, %f
   %po = getelementptr float, ptr addrspace(1) %out, i32 %t
   store float %w, ptr addrspace(1) %po
+  ret void
+}
+
+; Ways whose instructions are of one kind but pair with none of the
+; other's: lowered, each branch refused, put back. %m is used before and
+; after the switch, so that the switch's use sits in the middle of its use
+; list.
+; CHECK: remark: <unknown>:0:0: divergent switch (case 1 against default) not distributed: no instruction of one arm matches one of the other (2+2 instructions)
+; CHECK: remark: <unknown>:0:0: divergent switch (case 0 against case 1 and default) not distributed: the arms' control flow differs; after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm): no instruction of one arm matches one of the other
+; CHECK: remark: <unknown>:0:0: divergent switch not distributed: none of the 2 two-way branches its 3 ways lower to melds (2 tried, each with its remark): it stays a switch
+define ptx_kernel void @noMatch(ptr addrspace(1) %in, ptr addrspace(1) %out, float %f, float %g, float %h) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %m = load i32, ptr addrspace(1) %p
+  %e = sitofp i32 %m to float
+  switch i32 %m, label %c [
+    i32 0, label %a
+    i32 1, label %b
+  ]
+
+a:
+  %a1 = fmul float %e, %f
+  %a2 = fadd float %a1, %g
+  br label %join
+
+b:
+  %b1 = fmul float %g, %h
+  %b2 = fadd float %e, %b1
+  br label %join
+
+c:
+  %c1 = fmul float %f, %h
+  %c2 = fadd float %c1, %c1
+  br label %join
+
+join:
+  %v = phi float [ %a2, %a ], [ %b2, %b ], [ %c2, %c ]
+  %n = add i32 %m, 7
+  %po = getelementptr float, ptr addrspace(1) %out, i32 %n
+  store float %v, ptr addrspace(1) %po
   ret void
 }
 
@@ -202,8 +242,70 @@ join:
   ret void
 }
 
+; Two switches in one function: with at most one lowered, the second is
+; refused for it.
+; CAP: remark: <unknown>:0:0: divergent switch not distributed: none of the 2 two-way branches its 3 ways lower to melds
+; CAP: remark: <unknown>:0:0: divergent switch not distributed: not lowered to two-way branches: branch distribution lowers at most 1 switches of a function
+; CHECK: remark: <unknown>:0:0: divergent switch not distributed: none of the 2 two-way branches its 3 ways lower to melds
+; CHECK: remark: <unknown>:0:0: divergent switch not distributed: none of the 2 two-way branches its 3 ways lower to melds
+define ptx_kernel void @twoSwitches(ptr addrspace(1) %in, ptr addrspace(1) %out, float %f, float %g, float %h) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %m = load i32, ptr addrspace(1) %p
+  %e = sitofp i32 %m to float
+  switch i32 %m, label %c [
+    i32 0, label %a
+    i32 1, label %b
+  ]
+
+a:
+  %a1 = fmul float %e, %f
+  %a2 = fadd float %a1, %g
+  br label %mid
+
+b:
+  %b1 = fmul float %g, %h
+  %b2 = fadd float %e, %b1
+  br label %mid
+
+c:
+  %c1 = fmul float %f, %h
+  %c2 = fadd float %c1, %c1
+  br label %mid
+
+mid:
+  %v = phi float [ %a2, %a ], [ %b2, %b ], [ %c2, %c ]
+  %k = fptosi float %v to i32
+  switch i32 %k, label %z [
+    i32 0, label %x
+    i32 1, label %y
+  ]
+
+x:
+  %x1 = fmul float %v, %f
+  %x2 = fadd float %x1, %g
+  br label %join
+
+y:
+  %y1 = fmul float %g, %h
+  %y2 = fadd float %v, %y1
+  br label %join
+
+z:
+  %z1 = fmul float %f, %h
+  %z2 = fadd float %z1, %z1
+  br label %join
+
+join:
+  %w = phi float [ %x2, %x ], [ %y2, %y ], [ %z2, %z ]
+  %po = getelementptr float, ptr addrspace(1) %out, i32 %t
+  store float %w, ptr addrspace(1) %po
+  ret void
+}
+
 ; A switch on a kernel parameter is uniform: no remark, nothing lowered.
-; CHECK-NOT: remark
+; CHECK-NOT: remark:
 define ptx_kernel void @uniform(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %mode) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

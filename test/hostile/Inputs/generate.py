@@ -8,6 +8,9 @@
                              through into the next (C's switch without break)
     generate.py switch-phi N a divergent switch of N empty cases whose join
                              PHI takes a constant from each
+    generate.py switches N   N divergent three-way switches one after
+                             another, whose ways hold instructions of one
+                             kind that pair with none of the others'
 """
 
 import sys
@@ -100,9 +103,33 @@ def switch_phi(n):
                   "  store i32 %v, ptr addrspace(1) %out", "  ret void", "}"]
 
 
+def switches(n):
+    out = ["define ptx_kernel void @k(ptr addrspace(1) %out, float %f, "
+           "float %g, float %h) {", "entry:", TID,
+           "  %e0 = uitofp i32 %tid to float", "  br label %s0"]
+    for i in range(n):
+        e = f"%e{i}"
+        out += [f"s{i}:", f"  %k{i} = fptoui float {e} to i32",
+                f"  %m{i} = and i32 %k{i}, 3",
+                f"  switch i32 %m{i}, label %z{i} [ i32 0, label %x{i}",
+                f"                                i32 1, label %y{i} ]",
+                f"x{i}:", f"  %x{i}a = fmul float {e}, %f",
+                f"  %x{i}b = fadd float %x{i}a, %g", f"  br label %j{i}",
+                f"y{i}:", f"  %y{i}a = fmul float %g, %h",
+                f"  %y{i}b = fadd float {e}, %y{i}a", f"  br label %j{i}",
+                f"z{i}:", f"  %z{i}a = fmul float %f, %h",
+                f"  %z{i}b = fadd float %z{i}a, %z{i}a", f"  br label %j{i}",
+                f"j{i}:",
+                f"  %e{i + 1} = phi float [ %x{i}b, %x{i} ], [ %y{i}b, %y{i} ], "
+                f"[ %z{i}b, %z{i} ]",
+                f"  br label %s{i + 1}"]
+    return out + [f"s{n}:", f"  store float %e{n}, ptr addrspace(1) %out",
+                  "  ret void", "}"]
+
+
 KINDS = {"arms": arms, "loop-arms": loop_arms, "switch": switch,
          "branches": branches, "fallthrough": fallthrough,
-         "switch-phi": switch_phi}
+         "switch-phi": switch_phi, "switches": switches}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in KINDS:

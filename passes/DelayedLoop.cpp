@@ -35,12 +35,15 @@ static Error refuse(const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), Why);
 }
 
-/// Issue cost of a region, inner loops weighted by their trip counts.
+/// Issue cost of a region, inner loops weighted by their trip counts and
+/// each block by its Reach from Head.
 static double regionCost(ArrayRef<BasicBlock *> Blocks, const Loop &Outer,
-                         const LoopInfo &LI, ScalarEvolution &SE, unsigned CC) {
+                         const LoopInfo &LI, ScalarEvolution &SE, unsigned CC,
+                         BlockReach Reach, const BasicBlock &Head) {
   double Cost = 0;
   for (BasicBlock *BB : Blocks)
-    Cost += getTripWeight(*BB, &Outer, LI, SE) * getBlockCost(*BB, CC);
+    Cost += getTripWeight(*BB, &Outer, LI, SE) * getBlockCost(*BB, CC) *
+            (Reach ? Reach(*BB, Head) : 1.0);
   return Cost;
 }
 
@@ -99,9 +102,10 @@ static DelayLoop getLoopFacts(const Loop &L) {
 }
 
 DelayLoop DelayLoop::get(const Loop &L, const LoopInfo &LI, ScalarEvolution &SE,
-                         unsigned CC) {
+                         unsigned CC, BlockReach Reach) {
   DelayLoop D = getLoopFacts(L);
-  D.Cost = regionCost(SmallVector<BasicBlock *, 16>(L.blocks()), L, LI, SE, CC);
+  D.Cost = regionCost(SmallVector<BasicBlock *, 16>(L.blocks()), L, LI, SE, CC,
+                      Reach, *L.getHeader());
   return D;
 }
 
@@ -109,7 +113,8 @@ DelayLoop DelayLoop::get(const Loop &L, const LoopInfo &LI, ScalarEvolution &SE,
 /// arms' costs; the loop's facts come from DL.
 static Expected<DelayShape>
 getDelayArms(const DivergentBranch &DB, const LoopInfo &LI, ScalarEvolution &SE,
-             unsigned CC, const DelayLoop &DL, const DivergentBranch *Guard) {
+             unsigned CC, const DelayLoop &DL, const DivergentBranch *Guard,
+             BlockReach Reach) {
   const Loop *L = DB.L;
   if (!L)
     return refuse("the branch is not in a loop");
@@ -176,7 +181,8 @@ getDelayArms(const DivergentBranch &DB, const LoopInfo &LI, ScalarEvolution &SE,
       return refuse("an arm is not a single-entry, single-exit region");
   S.WayCosts.assign(S.Ways.size(), 0.0);
   for (const ArmRegion &A : DB.Arms) {
-    double Cost = regionCost(A.Blocks, *L, LI, SE, CC);
+    double Cost =
+        regionCost(A.Blocks, *L, LI, SE, CC, Reach, *DB.Term->getParent());
     if (isSwitch(S)) {
       S.WayCosts[find(S.Ways, A.Entry) - S.Ways.begin()] = Cost;
       continue;
@@ -191,11 +197,12 @@ getDelayArms(const DivergentBranch &DB, const LoopInfo &LI, ScalarEvolution &SE,
 
 Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
                                    const LoopInfo &LI, ScalarEvolution &SE,
-                                   unsigned CC, const DivergentBranch *Guard) {
+                                   unsigned CC, const DivergentBranch *Guard,
+                                   BlockReach Reach) {
   if (!DB.L)
     return refuse("the branch is not in a loop");
   Expected<DelayShape> Checked =
-      getDelayArms(DB, LI, SE, CC, getLoopFacts(*DB.L), Guard);
+      getDelayArms(DB, LI, SE, CC, getLoopFacts(*DB.L), Guard, Reach);
   if (!Checked)
     return Checked.takeError();
   DelayShape S = std::move(*Checked);
@@ -251,21 +258,31 @@ Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
   S.PostBlocks.assign(Post.begin(), Post.end());
   S.PostHasInnerLoop =
       any_of(Post, [&](BasicBlock *BB) { return LI.getLoopFor(BB) != L; });
-  S.PreCost = regionCost(S.PreBlocks, *L, LI, SE, CC);
-  S.PostCost = regionCost(Post, *L, LI, SE, CC);
+  S.PreCost = regionCost(S.PreBlocks, *L, LI, SE, CC, Reach, *S.Header);
+  S.PostCost = regionCost(Post, *L, LI, SE, CC, Reach, *S.Header);
   return S;
 }
 
 Expected<DelayShape> getDelayShapeCosts(const DivergentBranch &DB,
                                         const LoopInfo &LI, ScalarEvolution &SE,
                                         unsigned CC, const DelayLoop &DL,
-                                        const DivergentBranch *Guard) {
-  Expected<DelayShape> S = getDelayArms(DB, LI, SE, CC, DL, Guard);
+                                        const DivergentBranch *Guard,
+                                        BlockReach Reach) {
+  Expected<DelayShape> S = getDelayArms(DB, LI, SE, CC, DL, Guard, Reach);
   if (!S)
     return S;
-  double Rest = DL.Cost - S->ThenCost - S->ElseCost;
-  for (double C : S->WayCosts)
-    Rest -= C;
+  // DL.Cost weighs every block by its reach from the header, the arms'
+  // blocks included: they leave it as they went into it.
+  double Rest = DL.Cost;
+  if (Reach) {
+    for (const ArmRegion &A : DB.Arms)
+      Rest -=
+          regionCost(A.Blocks, *DB.L, LI, SE, CC, Reach, *DB.L->getHeader());
+  } else {
+    Rest -= S->ThenCost + S->ElseCost;
+    for (double C : S->WayCosts)
+      Rest -= C;
+  }
   S->PreCost = Rest;
   S->PostCost = 0;
   return S;

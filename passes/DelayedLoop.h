@@ -117,24 +117,35 @@ constexpr unsigned MaxSwitchWays = 8;
 
 inline bool isSwitch(const DelayShape &S) { return !S.Ways.empty(); }
 
+/// The share of the warps that run Head which go on to run BB, a block
+/// Head dominates, as a profile measured it (getProfiledReach): a block
+/// behind a branch no warp took (a math function's slow path) weighs
+/// nothing in a region's cost. None: every block weighs 1.
+using BlockReach = llvm::function_ref<double(const llvm::BasicBlock &BB,
+                                             const llvm::BasicBlock &Head)>;
+
 /// Checks that the loop of DB has the shape the rewrite handles; the error
 /// says why not, for the remark. Guard, when given, is the divergent
 /// if-only branch at the top level of the loop whose arm holds DB: it folds
-/// into the vote.
-llvm::Expected<DelayShape>
-getDelayShape(const DivergentBranch &DB, const llvm::LoopInfo &LI,
-              llvm::ScalarEvolution &SE, unsigned CC,
-              const DivergentBranch *Guard = nullptr);
+/// into the vote. An arm's blocks weigh their Reach from DB's block, the
+/// code before and after the branch its Reach from the loop's header.
+llvm::Expected<DelayShape> getDelayShape(const DivergentBranch &DB,
+                                         const llvm::LoopInfo &LI,
+                                         llvm::ScalarEvolution &SE, unsigned CC,
+                                         const DivergentBranch *Guard = nullptr,
+                                         BlockReach Reach = nullptr);
 
 /// What every branch of one loop shares, found once for all of them (each
 /// costs a walk of the loop).
 struct DelayLoop {
   const llvm::Loop *L = nullptr;
   llvm::BasicBlock *Preheader = nullptr, *Latch = nullptr, *Exiting = nullptr;
-  /// What one trip of the body costs (getDelayShape's weights).
+  /// What one trip of the body costs (getDelayShape's weights, each block
+  /// weighing its Reach from the header).
   double Cost = 0;
   static DelayLoop get(const llvm::Loop &L, const llvm::LoopInfo &LI,
-                       llvm::ScalarEvolution &SE, unsigned CC);
+                       llvm::ScalarEvolution &SE, unsigned CC,
+                       BlockReach Reach = nullptr);
 };
 
 /// getDelayShape's checks of the branch and its arms, and the costs the
@@ -147,7 +158,8 @@ struct DelayLoop {
 llvm::Expected<DelayShape>
 getDelayShapeCosts(const DivergentBranch &DB, const llvm::LoopInfo &LI,
                    llvm::ScalarEvolution &SE, unsigned CC, const DelayLoop &DL,
-                   const DivergentBranch *Guard = nullptr);
+                   const DivergentBranch *Guard = nullptr,
+                   BlockReach Reach = nullptr);
 
 /// The same shape in a clone of the function.
 DelayShape mapShape(const DelayShape &S, llvm::ValueToValueMapTy &VMap);

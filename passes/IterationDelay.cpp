@@ -27,6 +27,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ProfDataUtils.h"
@@ -264,12 +265,23 @@ private:
   BodyModel modelSwitch(const DelayShape &S) const;
   unsigned registersAfter(const DelayShape &S, const Choice &C,
                           bool Exact = false);
+  /// How a region's blocks weigh in its cost: their reach as the profile
+  /// measured it, where it has records of F (a math function's slow path
+  /// that no warp took weighs nothing); else none, each block weighing 1.
+  BlockReach reach() const {
+    return FP.hasRecords() ? BlockReach(ReachOf) : BlockReach();
+  }
 
   Function &F;
   FunctionAnalysisManager &FAM;
   const IterationDelayOptions &Opts;
   /// Measured facts, where -divopt-profile-use has records of F.
   FunctionProfile FP;
+  std::function<double(const BasicBlock &, const BasicBlock &)> ReachOf =
+      [this](const BasicBlock &BB, const BasicBlock &Head) {
+        return getProfiledReach(BB, Head,
+                                FAM.getResult<DominatorTreeAnalysis>(F), FP);
+      };
   /// F is compiled with fast-math folds: it stays as it is.
   bool FastMath;
   /// Remarks on F, each distinct one once (unrolled copies of a branch).
@@ -449,9 +461,9 @@ std::optional<Candidate> Delayer::evaluate(const DivergentBranch &DB,
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   Expected<DelayShape> S =
-      Exact ? getDelayShape(DB, LI, SE, T.ComputeCapability, Guard)
+      Exact ? getDelayShape(DB, LI, SE, T.ComputeCapability, Guard, reach())
             : getDelayShapeCosts(DB, LI, SE, T.ComputeCapability, *LoopFacts,
-                                 Guard);
+                                 Guard, reach());
   if (!S) {
     missed(*DB.Term, "Shape", toString(S.takeError()));
     return std::nullopt;
@@ -607,9 +619,10 @@ bool Delayer::decideLoop(
       FAM.getResult<OptimizationRemarkEmitterAnalysis>(F).allowExtraAnalysis(
           DEBUG_TYPE);
   if (!Exact)
-    LoopFacts = DelayLoop::get(
-        *Branches.front().first->L, FAM.getResult<LoopAnalysis>(F),
-        FAM.getResult<ScalarEvolutionAnalysis>(F), T.ComputeCapability);
+    LoopFacts = DelayLoop::get(*Branches.front().first->L,
+                               FAM.getResult<LoopAnalysis>(F),
+                               FAM.getResult<ScalarEvolutionAnalysis>(F),
+                               T.ComputeCapability, reach());
   SmallVector<Candidate, 4> Cands;
   for (auto [DB, Guard] : Branches)
     if (std::optional<Candidate> C =

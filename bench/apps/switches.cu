@@ -130,6 +130,42 @@ __global__ void shade(const Hit *hits, const float *rnd, float *out, int n) {
   out[i] = o.x + 2.0f * o.y + 3.0f * o.z;
 }
 
+// A photon's random walk, each step an interaction drawn at random:
+// absorbed in part, scattered into a new direction, or reflected at a
+// boundary; a Monte Carlo transport code's event switch.
+__global__ void events(float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  unsigned s = i * 2654435761u + 777u;
+  float w = 1.0f, ux = 0.0f, uy = 0.0f, uz = 1.0f, z = 0.0f;
+  for (int step = 0; step < 64; ++step) {
+    s = s * 1664525u + 1013904223u;
+    float r = (s >> 8) * (1.0f / 16777216.0f);
+    int event = int(r * 3.0f);
+    switch (event) {
+    case 0:
+      w *= 0.9f;
+      break;
+    case 1: {
+      float phi = 6.2831853f * r;
+      float ct = 2.0f * r - 1.0f;
+      float st = sqrtf(1.0f - ct * ct);
+      ux = st * cosf(phi);
+      uy = st * sinf(phi);
+      uz = ct;
+      break;
+    }
+    default:
+      uz = -uz;
+      w *= 0.99f;
+      break;
+    }
+    z += uz * 0.1f;
+  }
+  out[i] = w + z + ux * uy;
+}
+
 // A walk down a 4-ary trie by the characters of each thread's query, as a
 // suffix-tree matcher (MUMmerGPU) walks: the child to follow is picked by a
 // switch on the character, and a missing child ends the walk.
@@ -250,16 +286,19 @@ int main(int argc, char **argv) {
   float Shade =
       medianMs([&] { shade<<<N / 256, 256>>>(DHits, DRnd, DOut, N); });
   uint64_t SumShade = checksumBits(DOut, N);
+  float Events = medianMs([&] { events<<<N / 256, 256>>>(DOut, N); });
+  uint64_t SumEvents = checksumBits(DOut, N);
   float Walk = medianMs([&] {
     walk<<<NumWalkers / 256, 256>>>(DNodes, DQueries, QueryLength,
                                     reinterpret_cast<int *>(DOut), NumWalkers);
   });
   uint64_t SumWalk = checksumBits(DOut, NumWalkers);
   printf("transmit %.4f ms %016llx track %.4f ms %016llx scatter %.4f ms "
-         "%016llx shade %.4f ms %016llx walk %.4f ms %016llx\n",
+         "%016llx shade %.4f ms %016llx walk %.4f ms %016llx events %.4f ms "
+         "%016llx\n",
          Transmit, (unsigned long long)SumTransmit, Track,
          (unsigned long long)SumTrack, Scatter, (unsigned long long)SumScatter,
-         Shade, (unsigned long long)SumShade, Walk,
-         (unsigned long long)SumWalk);
+         Shade, (unsigned long long)SumShade, Walk, (unsigned long long)SumWalk,
+         Events, (unsigned long long)SumEvents);
   return 0;
 }

@@ -50,11 +50,12 @@ struct Ways {
   SmallVector<Way, 8> Arms;
   std::optional<Way> ToJoin;
   unsigned NumCompares = 0;
+  /// Whether the switch has a branch weight for each of its successors.
+  bool Weighted = false;
 
   Ways(SwitchInst &Sw, const BasicBlock *Join) {
     SmallVector<uint32_t, 8> W;
-    bool Weighted =
-        extractBranchWeights(Sw, W) && W.size() == Sw.getNumCases() + 1;
+    Weighted = extractBranchWeights(Sw, W) && W.size() == Sw.getNumCases() + 1;
     auto WayOf = [&](BasicBlock *Dest) -> Way & {
       if (Dest == Join) {
         if (!ToJoin)
@@ -255,7 +256,6 @@ SwitchChain SwitchChain::lower(SwitchInst &Sw, BasicBlock *Join) {
   // Each test in its own block, the first in the switch's.
   LLVMContext &Ctx = Sw.getContext();
   Function *F = C.Head->getParent();
-  bool Weighted = hasBranchWeightMD(Sw);
   BasicBlock *At = C.Head;
   Instruction *Before = Sw.getPrevNode();
   IRBuilder<> B(&Sw);
@@ -270,7 +270,7 @@ SwitchChain SwitchChain::lower(SwitchInst &Sw, BasicBlock *Join) {
                   uint64_t FW) {
     BranchInst *Br = B.CreateCondBr(Test, True, False);
     C.Branches.push_back(Br);
-    if (Weighted)
+    if (W.Weighted)
       Br->setMetadata(LLVMContext::MD_prof, createWeights(Ctx, TW, FW));
     return Br;
   };

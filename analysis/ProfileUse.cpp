@@ -114,7 +114,8 @@ profile::BranchRecord getSwitchWayRecord(const profile::BranchRecord &Sw,
   profile::BranchRecord R;
   R.Loc = Sw.Loc;
   R.Executions = Sw.Executions > Skipped ? Sw.Executions - Skipped : 0;
-  R.Divergent = std::min(T.Warps - std::min(T.Warps, T.Uniform), Sw.Divergent);
+  R.Divergent = std::min(
+      {T.Warps - std::min(T.Warps, T.Uniform), Sw.Divergent, R.Executions});
   profile::WayCounts Else;
   for (unsigned W : Later)
     Else.Lanes += Sw.Ways[W].Lanes;

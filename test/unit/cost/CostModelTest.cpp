@@ -7,6 +7,7 @@
 #include "analysis/CostModel.h"
 #include "analysis/ChainLatency.h"
 #include "analysis/InstructionCost.h"
+#include "analysis/ProfileUse.h"
 #include "analysis/RegisterPressure.h"
 #include "analysis/StandaloneLoopAnalyses.h"
 #include "analysis/StoreTraffic.h"
@@ -687,4 +688,70 @@ TEST(CostModel, RatioDecimalsTellBelowFromAt) {
   EXPECT_EQ(getRatioDecimals(1.0512, 1.05), 2); // above
   EXPECT_EQ(getRatioDecimals(1.0951, 1.10), 3);
   EXPECT_EQ(getRatioDecimals(0.5, 1.10), 2);
+}
+
+namespace {
+
+/// A switch's record: Ways[W] = {lanes, warps, uniform}.
+profile::BranchRecord switchRecord(profile::Count Execs,
+                                   profile::Count Divergent,
+                                   std::vector<profile::WayCounts> Ways) {
+  profile::BranchRecord R;
+  R.Executions = Execs;
+  R.Divergent = Divergent;
+  R.Ways = std::move(Ways);
+  return R;
+}
+
+} // namespace
+
+// A switch whose warps never diverged: each lowered branch sees the warps
+// that did not take an earlier way alone, and none of them diverges.
+TEST(SwitchWayRecord, NeverDivergedStaysUniform) {
+  profile::BranchRecord Sw = switchRecord(
+      1000, 0,
+      {{8000, 250, 250}, {8000, 250, 250}, {8000, 250, 250}, {8000, 250, 250}});
+  // Way 2 against way 3, after ways 0 and 1.
+  profile::BranchRecord R = getSwitchWayRecord(Sw, 2, {3}, {0, 1});
+  EXPECT_EQ(R.Executions, 500u);
+  EXPECT_EQ(R.Divergent, 0u);
+  ASSERT_EQ(R.Ways.size(), 2u);
+  EXPECT_EQ(R.Ways[0].Uniform, 250u);
+  EXPECT_EQ(R.Ways[1].Uniform, 250u);
+  EXPECT_EQ(R.Ways[1].Lanes, 8000u);
+  WarpOutcomes W = getMeasuredOutcomes(R);
+  EXPECT_DOUBLE_EQ(W.Both, 0.0);
+  EXPECT_DOUBLE_EQ(W.ThenOnly + W.ElseOnly, 1.0);
+}
+
+// Every warp diverged among every way: so does every lowered branch.
+TEST(SwitchWayRecord, DivergedEverywhereDivergesEverywhere) {
+  profile::BranchRecord Sw = switchRecord(
+      1000, 1000, {{8000, 1000, 0}, {8000, 1000, 0}, {8000, 1000, 0}});
+  profile::BranchRecord R = getSwitchWayRecord(Sw, 0, {1, 2}, {});
+  EXPECT_EQ(R.Executions, 1000u);
+  EXPECT_EQ(R.Divergent, 1000u);
+  EXPECT_EQ(R.Ways[0].Uniform, 0u);
+  EXPECT_EQ(R.Ways[1].Uniform, 0u);
+  EXPECT_EQ(R.Ways[1].Lanes, 16000u);
+  EXPECT_DOUBLE_EQ(getMeasuredOutcomes(R).Both, 1.0);
+}
+
+// A way some warps took alone and others among other ways: diverged where
+// the warps that took it did not take it alone, at most as often as the
+// switch diverged. Sampled counts that do not add up leave no negative
+// count.
+TEST(SwitchWayRecord, CountsStayInRange) {
+  profile::BranchRecord Sw =
+      switchRecord(1000, 300, {{5000, 600, 400}, {7000, 500, 200}});
+  profile::BranchRecord R = getSwitchWayRecord(Sw, 0, {1}, {});
+  EXPECT_EQ(R.Divergent, 200u); // 600 warps took way 0, 400 of them alone
+  EXPECT_EQ(R.Ways[0].Uniform, 400u);
+  EXPECT_EQ(R.Ways[1].Uniform, 400u); // the rest of the 1000
+  profile::BranchRecord Odd =
+      switchRecord(100, 50, {{10, 80, 80}, {10, 90, 60}, {10, 10, 0}});
+  profile::BranchRecord Late = getSwitchWayRecord(Odd, 2, {}, {0, 1});
+  EXPECT_EQ(Late.Executions, 0u); // 80 + 60 alone of 100
+  EXPECT_EQ(Late.Divergent, 0u);
+  EXPECT_EQ(Late.Ways[1].Uniform, 0u);
 }

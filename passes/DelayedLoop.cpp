@@ -274,15 +274,8 @@ Expected<DelayShape> getDelayShapeCosts(const DivergentBranch &DB,
   // DL.Cost weighs every block by its reach from the header, the arms'
   // blocks included: they leave it as they went into it.
   double Rest = DL.Cost;
-  if (Reach) {
-    for (const ArmRegion &A : DB.Arms)
-      Rest -=
-          regionCost(A.Blocks, *DB.L, LI, SE, CC, Reach, *DB.L->getHeader());
-  } else {
-    Rest -= S->ThenCost + S->ElseCost;
-    for (double C : S->WayCosts)
-      Rest -= C;
-  }
+  for (const ArmRegion &A : DB.Arms)
+    Rest -= regionCost(A.Blocks, *DB.L, LI, SE, CC, Reach, *DB.L->getHeader());
   S->PreCost = Rest;
   S->PostCost = 0;
   return S;

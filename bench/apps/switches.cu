@@ -214,26 +214,22 @@ int main(int argc, char **argv) {
   std::vector<float> Energy(N), Depth(N), Rnd(N);
   std::vector<Hit> Hits(N);
   std::vector<int> Voxels(NumVoxels);
-  unsigned S = 7;
-  auto Next = [&] {
-    S = S * 1664525u + 1013904223u;
-    return (S >> 8) * (1.0f / 16777216.0f);
-  };
+  Lcg R{7};
   for (int I = 0; I < N; ++I) {
-    Kind[I] = Warps ? (I / 32) % 4 : int(Next() * 4.0f);
-    Energy[I] = 0.05f + 5.0f * Next();
-    Depth[I] = 10.0f * Next();
-    Rnd[I] = Next();
-    Hits[I] = {Next() - 0.5f, Next() - 0.5f, Next(),
-               Kind[I],       0.1f * Next(), 1.0f + Next()};
+    Kind[I] = Warps ? (I / 32) % 4 : int(R.uniform() * 4.0f);
+    Energy[I] = 0.05f + 5.0f * R.uniform();
+    Depth[I] = 10.0f * R.uniform();
+    Rnd[I] = R.uniform();
+    Hits[I] = {R.uniform() - 0.5f, R.uniform() - 0.5f, R.uniform(), Kind[I],
+               0.1f * R.uniform(), 1.0f + R.uniform()};
   }
   for (int &V : Voxels)
-    V = Warps ? Water : int(Next() * 4.0f);
+    V = Warps ? Water : int(R.uniform() * 4.0f);
   // One child in 64 missing; with "warps" every lane of a warp walks its
   // warp's first query.
   std::vector<int4> Nodes(NumNodes);
   auto Child = [&] {
-    return Next() < 1.0f / 64 ? 0 : 1 + int(Next() * (NumNodes - 1));
+    return R.uniform() < 1.0f / 64 ? 0 : 1 + int(R.uniform() * (NumNodes - 1));
   };
   for (int4 &Node : Nodes)
     Node = {Child(), Child(), Child(), Child()};
@@ -243,7 +239,7 @@ int main(int argc, char **argv) {
     for (int K = 0; K < QueryLength; ++K)
       Queries[I * QueryLength + K] =
           Warps && I % 32 ? Queries[(I - I % 32) * QueryLength + K]
-                          : Bases[int(Next() * 4.0f)];
+                          : Bases[int(R.uniform() * 4.0f)];
   int *DKind, *DVoxels;
   float *DEnergy, *DDepth, *DRnd, *DOut;
   Hit *DHits;

@@ -108,11 +108,10 @@ static bool listIsRight(const int *DList, const std::vector<int> &Degree,
 int main(int argc, char **argv) {
   int Split = argc > 1 ? atoi(argv[1]) : 50;
   std::vector<int> Degree(N);
-  unsigned S = 12345;
+  Lcg R{12345};
   long Low = 0;
   for (int &D : Degree) {
-    S = S * 1664525u + 1013904223u;
-    D = (S >> 8) % 100;
+    D = (R.next() >> 8) % 100;
     Low += D <= Split;
   }
   int *DDegree, *DList;

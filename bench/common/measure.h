@@ -1,6 +1,7 @@
-// What the standalone bench programs (atomics/, uniform/) share: every CUDA
-// call checked, the median time of a launch, and a checksum of a result's
-// bits, so that builds with and without DivOpt compare bit for bit.
+// What the standalone bench programs (apps/, atomics/, uniform/) share:
+// every CUDA call checked, their inputs' generator, the median time of a
+// launch, and a checksum of a result's bits, so that builds with and
+// without DivOpt compare bit for bit.
 #ifndef DIVOPT_BENCH_COMMON_MEASURE_H
 #define DIVOPT_BENCH_COMMON_MEASURE_H
 
@@ -47,6 +48,16 @@ template <typename Launch> float medianMs(Launch L, void (*Reset)() = nullptr) {
   std::sort(T.begin(), T.end());
   return T[T.size() / 2];
 }
+
+// The inputs' generator, the same in every program: a 32-bit linear
+// congruential generator (Numerical Recipes' constants), so that a
+// program's inputs are a function of its seed alone.
+struct Lcg {
+  unsigned S;
+  unsigned next() { return S = S * 1664525u + 1013904223u; }
+  // Uniform in [0, 1): the state's top 24 bits.
+  float uniform() { return (next() >> 8) * (1.0f / 16777216.0f); }
+};
 
 // FNV-1a over the bits of N floats in device memory.
 inline uint64_t checksumBits(const float *Device, int N) {

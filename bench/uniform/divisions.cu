@@ -46,11 +46,9 @@ static const int N = 1 << 24;
 
 int main() {
   std::vector<int> In(N);
-  unsigned S = 7;
-  for (int &X : In) {
-    S = S * 1664525u + 1013904223u;
-    X = S >> 1;
-  }
+  Lcg R{7};
+  for (int &X : In)
+    X = R.next() >> 1;
   int *DIn, *DOut;
   CHECK(cudaMalloc(&DIn, N * sizeof(int)));
   CHECK(cudaMalloc(&DOut, N * sizeof(int)));

@@ -71,10 +71,9 @@ static const int N = 1 << 24;
 int main(int argc, char **argv) {
   int Low = argc > 1 ? atoi(argv[1]) : 50;
   std::vector<float> In(N), Other(N);
-  unsigned S = 12345;
+  Lcg R{12345};
   for (int I = 0; I < N; ++I) {
-    S = S * 1664525u + 1013904223u;
-    float U = (S >> 8) * (1.0f / 16777216.0f);
+    float U = R.uniform();
     // Below 0.5 with probability Low%, spread over the piece.
     In[I] = U * 100 < Low ? U * 50 / Low
                           : 0.5f + (U * 100 - Low) / (2.0f * (100 - Low));

@@ -69,11 +69,9 @@ static const int N = 1 << 24;
 
 int main() {
   std::vector<float> In(N);
-  unsigned S = 1;
-  for (float &X : In) {
-    S = S * 1664525u + 1013904223u;
-    X = (S >> 8) * (1.0f / 16777216.0f);
-  }
+  Lcg R{1};
+  for (float &X : In)
+    X = R.uniform();
   float *DIn, *DOut;
   CHECK(cudaMalloc(&DIn, N * sizeof(float)));
   CHECK(cudaMalloc(&DOut, N * sizeof(float)));

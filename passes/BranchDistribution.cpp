@@ -872,12 +872,8 @@ void Distributor::deriveWayRecords(const SwitchChain &Chain,
   auto IndexOf = [&](const BasicBlock *BB) -> unsigned {
     return find(ProfileWays, BB) - ProfileWays.begin();
   };
-  // The arm branches come innermost first; the K-th tests the way at
-  // Ways[Last - 1 - K] against the ways after it.
-  ArrayRef<WeakVH> Branches = Chain.getArmBranches();
-  unsigned Last = Ways.size() - 1;
-  for (auto [K, Br] : enumerate(Branches)) {
-    unsigned A = Last - 1 - K;
+  for (auto [K, Br] : enumerate(Chain.getArmBranches())) {
+    unsigned A = Chain.getTestedWay(K);
     SmallVector<unsigned, 8> Earlier, Later;
     for (unsigned J = 0; J < Ways.size(); ++J)
       if (J != A)

@@ -308,6 +308,7 @@ SwitchChain SwitchChain::lower(SwitchInst &Sw, BasicBlock *Join) {
         Emit(Test, W.Arms[I].Dest, Else, W.Arms[I].Weight, ArmWeight(I + 1));
     C.ArmBranches.push_back(Br);
     C.Descriptions.push_back(describeTest(W.Arms, I));
+    C.TestedWays.push_back(C.WayBlocks.size() - W.Arms.size() + I);
     PredOf[W.Arms[I].Dest] = At;
     if (Last)
       PredOf[Else] = At;
@@ -322,6 +323,7 @@ SwitchChain SwitchChain::lower(SwitchInst &Sw, BasicBlock *Join) {
   // Innermost first.
   std::reverse(C.ArmBranches.begin(), C.ArmBranches.end());
   std::reverse(C.Descriptions.begin(), C.Descriptions.end());
+  std::reverse(C.TestedWays.begin(), C.TestedWays.end());
 
   for (BasicBlock *D : Dests)
     for (PHINode &Phi : D->phis()) {

@@ -82,6 +82,9 @@ public:
   /// goes there, then each way the chain tests, then its last else. As
   /// lower() found them: a meld since may have erased their blocks.
   llvm::ArrayRef<llvm::BasicBlock *> getWays() const { return WayBlocks; }
+  /// The way (an index of getWays()) the I-th of getArmBranches() tests
+  /// against the ways after it.
+  unsigned getTestedWay(unsigned I) const { return TestedWays[I]; }
   /// Every branch of the chain, the one to the join included.
   llvm::ArrayRef<llvm::WeakVH> getBranches() const { return Branches; }
 
@@ -125,6 +128,7 @@ private:
   llvm::SmallVector<llvm::WeakVH, 8> ArmBranches, Branches;
   llvm::SmallVector<llvm::BasicBlock *, 8> WayBlocks;
   llvm::SmallVector<std::string, 8> Descriptions;
+  llvm::SmallVector<unsigned, 8> TestedWays;
   unsigned NumWays = 0;
 };
 

@@ -74,8 +74,9 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "setup: installing ${need[*]}"
 # On a shared machine another apt may hold dpkg's lock for a while: wait
-# for it (up to 10 minutes) rather than fail at once.
-wait_lock=(-o DPkg::Lock::Timeout=600)
+# for it (up to 10 minutes) rather than fail at once; a download that
+# fails is tried again.
+wait_lock=(-o DPkg::Lock::Timeout=600 -o Acquire::Retries=3)
 $sudo apt-get "${wait_lock[@]}" update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get "${wait_lock[@]}" install -y -qq \
   --no-install-recommends "${need[@]}" >/dev/null

@@ -35,6 +35,65 @@ bool isUnreachableDefault(const SwitchInst &Sw) {
 
 namespace {
 
+/// Whether the blocks from Entry up to Join hold a cycle (at most 256 of
+/// them are looked at; a larger way counts as holding one).
+bool holdsLoop(BasicBlock *Entry, const BasicBlock *Join) {
+  constexpr unsigned MaxBlocks = 256;
+  // Depth first, a block on the path being a cycle's head when reached
+  // again.
+  SmallPtrSet<const BasicBlock *, 16> OnPath, Done;
+  SmallVector<std::pair<BasicBlock *, succ_iterator>, 16> Stack;
+  Stack.push_back({Entry, succ_begin(Entry)});
+  OnPath.insert(Entry);
+  while (!Stack.empty()) {
+    auto &[BB, It] = Stack.back();
+    if (It == succ_end(BB)) {
+      OnPath.erase(BB);
+      Done.insert(BB);
+      Stack.pop_back();
+      continue;
+    }
+    BasicBlock *S = *It++;
+    if (S == Join || Done.contains(S))
+      continue;
+    if (OnPath.contains(S) || Done.size() + OnPath.size() > MaxBlocks)
+      return true;
+    OnPath.insert(S);
+    Stack.push_back({S, succ_begin(S)});
+  }
+  return false;
+}
+
+/// Values sorted and cut into runs of consecutive integers, [First, Last].
+SmallVector<std::pair<APInt, APInt>, 4>
+getRuns(ArrayRef<ConstantInt *> Values) {
+  SmallVector<APInt, 16> Sorted;
+  for (const ConstantInt *V : Values)
+    Sorted.push_back(V->getValue());
+  sort(Sorted, [](const APInt &L, const APInt &R) { return L.slt(R); });
+  SmallVector<std::pair<APInt, APInt>, 4> Runs;
+  for (const APInt &V : Sorted)
+    if (!Runs.empty() && !Runs.back().second.isMaxSignedValue() &&
+        Runs.back().second + 1 == V)
+      Runs.back().second = V;
+    else
+      Runs.push_back({V, V});
+  return Runs;
+}
+
+/// A run of this many values or more is tested as a range.
+constexpr unsigned MinRangeRun = 3;
+
+/// The compares a test of Values takes: one a range, one a value.
+unsigned countCompares(ArrayRef<ConstantInt *> Values) {
+  unsigned N = 0;
+  for (const auto &[First, Last] : getRuns(Values)) {
+    uint64_t Size = (Last - First).getZExtValue() + 1;
+    N += Size >= MinRangeRun ? 1 : Size;
+  }
+  return N;
+}
+
 /// One destination of a switch and the case values that reach it.
 struct Way {
   BasicBlock *Dest;
@@ -81,20 +140,29 @@ struct Ways {
     }
     // The default's way is the chain's last else: it needs no test.
     auto It = find_if(Arms, [](const Way &A) { return A.IsDefault; });
-    if (It != Arms.end())
+    bool DefaultHoldsCode = It != Arms.end();
+    if (DefaultHoldsCode)
       std::rotate(It, It + 1, Arms.end());
+    // A way that holds a loop melds with few others (a loop only with one
+    // of its shape), and an inner branch that fails to meld leaves every
+    // branch around it a way that holds it: such ways are tested first,
+    // so that the ways without loops meld among themselves (an
+    // interpreter's `sinf`, whose slow path loops, among its arithmetic).
+    std::stable_partition(
+        Arms.begin(), Arms.end() - DefaultHoldsCode,
+        [&](const Way &A) { return holdsLoop(A.Dest, Join); });
     if (ToJoin)
       NumCompares +=
-          ToJoin->IsDefault ? countArmValues() : ToJoin->Values.size();
+          countCompares(ToJoin->IsDefault ? getArmValues() : ToJoin->Values);
     for (const Way &A : drop_end(Arms))
-      NumCompares += A.Values.size();
+      NumCompares += countCompares(A.Values);
   }
 
-  unsigned countArmValues() const {
-    unsigned N = 0;
+  SmallVector<ConstantInt *, 16> getArmValues() const {
+    SmallVector<ConstantInt *, 16> V;
     for (const Way &A : Arms)
-      N += A.Values.size();
-    return N;
+      append_range(V, A.Values);
+    return V;
   }
   unsigned size() const { return Arms.size() + (ToJoin ? 1 : 0); }
 };
@@ -111,9 +179,12 @@ std::string describeWay(const Way &W) {
   return S;
 }
 
-/// "case 1 against case 2 and default".
+/// "case 1 against case 2 and default"; "case 1 against the 12 ways after
+/// it" where more than three follow.
 std::string describeTest(ArrayRef<Way> Arms, unsigned I) {
   std::string S = describeWay(Arms[I]) + " against ";
+  if (Arms.size() - I - 1 > 3)
+    return S + "the " + std::to_string(Arms.size() - I - 1) + " ways after it";
   for (unsigned J = I + 1; J < Arms.size(); ++J) {
     if (J > I + 1)
       S += J + 1 == Arms.size() ? " and " : ", ";
@@ -122,12 +193,29 @@ std::string describeTest(ArrayRef<Way> Arms, unsigned I) {
   return S;
 }
 
-/// Whether the condition equals one of Values (an or of compares).
+/// Whether the condition equals one of Values: an or of compares, a run
+/// of consecutive values one unsigned compare of its offset from the run's
+/// first (`switch (op)` over an interpreter's opcodes 0-8 with the others
+/// going straight to the join is one test, not nine).
 Value *createTest(IRBuilder<> &B, Value *Cond, ArrayRef<ConstantInt *> Values) {
   Value *Test = nullptr;
-  for (ConstantInt *V : Values) {
-    Value *Eq = B.CreateICmpEQ(Cond, V, "switch.case");
-    Test = Test ? B.CreateOr(Test, Eq, "switch.cases") : Eq;
+  auto Or = [&](Value *T) {
+    Test = Test ? B.CreateOr(Test, T, "switch.cases") : T;
+  };
+  for (const auto &[First, Last] : getRuns(Values)) {
+    uint64_t Size = (Last - First).getZExtValue() + 1;
+    if (Size >= MinRangeRun) {
+      Value *Offset = First.isZero()
+                          ? Cond
+                          : B.CreateSub(Cond, B.getInt(First), "switch.offset");
+      Or(B.CreateICmpULT(Offset, B.getInt(Last - First + 1), "switch.range"));
+      continue;
+    }
+    for (APInt V = First;; ++V) {
+      Or(B.CreateICmpEQ(Cond, B.getInt(V), "switch.case"));
+      if (V == Last)
+        break;
+    }
   }
   return Test;
 }
@@ -188,10 +276,12 @@ Error SwitchChain::check(SwitchInst &Sw, const BasicBlock *Join) {
       return createStringError("a way of the switch is its own block");
     Dests.insert(S);
   }
-  unsigned NumWays = Dests.size() - (isUnreachableDefault(Sw) ? 1 : 0);
+  unsigned NumWays = Dests.size() - (isUnreachableDefault(Sw) ? 1 : 0) -
+                     (Dests.contains(Join) ? 1 : 0);
   if (NumWays > MaxSwitchWays)
     return createStringError(Twine("the switch has ") + Twine(NumWays) +
-                             " ways (at most " + Twine(MaxSwitchWays) +
+                             " ways that hold code (at most " +
+                             Twine(MaxSwitchWays) +
                              " are lowered to two-way branches)");
   Ways W(Sw, Join);
   if (W.Arms.size() < 2)
@@ -286,8 +376,7 @@ SwitchChain SwitchChain::lower(SwitchInst &Sw, BasicBlock *Join) {
   if (W.ToJoin) {
     SmallVector<ConstantInt *, 16> Values;
     if (W.ToJoin->IsDefault)
-      for (const Way &A : W.Arms)
-        append_range(Values, A.Values);
+      Values = W.getArmValues();
     else
       Values.assign(W.ToJoin->Values.begin(), W.ToJoin->Values.end());
     Value *Test = createTest(B, C.Condition, Values);

@@ -18,7 +18,11 @@
 // and branch distribution melds the chain from the inside out (B with C,
 // then A with what they became). Ways that go straight to the join (a
 // `default: break;`) are tested first, so that the ways that hold code
-// stay together in the chain; an unreachable default is no way at all.
+// stay together in the chain, then the ways that hold a loop (an
+// interpreter's `sinf`), which meld with few others and would leave every
+// branch around them holding them; an unreachable default is no way at
+// all. A run of three or more consecutive case values is tested as a
+// range, one unsigned compare (an opcode in 0-8 at all).
 //
 // The lowering keeps every lane's path: the same ways, the same code, the
 // compares of a switch. Where no branch of the chain melds, undo() puts
@@ -53,10 +57,11 @@ class Value;
 
 namespace divopt {
 
-/// Ways a switch may have to be lowered (its destinations, the join
-/// included), and case values it may test.
-constexpr unsigned MaxSwitchWays = 8;
-constexpr unsigned MaxSwitchCases = 16;
+/// Ways that hold code a switch may have to be lowered (its destinations
+/// but the join and an unreachable default: one two-way branch each), and
+/// case values it may test.
+constexpr unsigned MaxSwitchWays = 16;
+constexpr unsigned MaxSwitchCases = 32;
 
 /// Whether Sw's default is a block that only holds `unreachable` (a switch
 /// on `x & 3` with four cases): it is no way of the switch.

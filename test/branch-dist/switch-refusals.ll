@@ -109,14 +109,16 @@ join:
   ret void
 }
 
-; Nine ways: more than a chain of two-way branches is worth.
-; CHECK: remark: <unknown>:0:0: divergent switch not distributed: not lowered to two-way branches: the switch has 9 ways (at most 8 are lowered to two-way branches)
-define ptx_kernel void @nineWays(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+; Seventeen ways that hold code: more than a chain of two-way branches is
+; worth (an interpreter of sixteen opcodes, any other opcode straight to
+; the join, is lowered).
+; CHECK: remark: <unknown>:0:0: divergent switch not distributed: not lowered to two-way branches: the switch has 17 ways that hold code (at most 16 are lowered to two-way branches)
+define ptx_kernel void @seventeenWays(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
   %m = load i32, ptr addrspace(1) %p
-  switch i32 %m, label %w8 [
+  switch i32 %m, label %w16 [
     i32 0, label %w0
     i32 1, label %w1
     i32 2, label %w2
@@ -125,6 +127,14 @@ entry:
     i32 5, label %w5
     i32 6, label %w6
     i32 7, label %w7
+    i32 8, label %w8
+    i32 9, label %w9
+    i32 10, label %w10
+    i32 11, label %w11
+    i32 12, label %w12
+    i32 13, label %w13
+    i32 14, label %w14
+    i32 15, label %w15
   ]
 
 w0:
@@ -163,15 +173,48 @@ w8:
   %x8 = mul i32 %m, 11
   br label %join
 
+w9:
+  %x9 = mul i32 %m, 12
+  br label %join
+
+w10:
+  %x10 = mul i32 %m, 13
+  br label %join
+
+w11:
+  %x11 = mul i32 %m, 14
+  br label %join
+
+w12:
+  %x12 = mul i32 %m, 15
+  br label %join
+
+w13:
+  %x13 = mul i32 %m, 16
+  br label %join
+
+w14:
+  %x14 = mul i32 %m, 17
+  br label %join
+
+w15:
+  %x15 = mul i32 %m, 18
+  br label %join
+
+w16:
+  %x16 = mul i32 %m, 19
+  br label %join
+
 join:
-  %v = phi i32 [ %x0, %w0 ], [ %x1, %w1 ], [ %x2, %w2 ], [ %x3, %w3 ], [ %x4, %w4 ], [ %x5, %w5 ], [ %x6, %w6 ], [ %x7, %w7 ], [ %x8, %w8 ]
+  %v = phi i32 [ %x0, %w0 ], [ %x1, %w1 ], [ %x2, %w2 ], [ %x3, %w3 ], [ %x4, %w4 ], [ %x5, %w5 ], [ %x6, %w6 ], [ %x7, %w7 ], [ %x8, %w8 ], [ %x9, %w9 ], [ %x10, %w10 ], [ %x11, %w11 ], [ %x12, %w12 ], [ %x13, %w13 ], [ %x14, %w14 ], [ %x15, %w15 ], [ %x16, %w16 ]
   %po = getelementptr i32, ptr addrspace(1) %out, i32 %t
   store i32 %v, ptr addrspace(1) %po
   ret void
 }
 
-; Seventeen values to test for one way.
-; CHECK: remark: <unknown>:0:0: divergent switch not distributed: not lowered to two-way branches: its ways need 17 compares as two-way branches (at most 16)
+; Thirty-three values to test for one way, no two consecutive (a run of
+; three or more is one range test).
+; CHECK: remark: <unknown>:0:0: divergent switch not distributed: not lowered to two-way branches: its ways need 33 compares as two-way branches (at most 32)
 define ptx_kernel void @manyValues(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -179,22 +222,38 @@ entry:
   %m = load i32, ptr addrspace(1) %p
   switch i32 %m, label %high [
     i32 0, label %low
-    i32 1, label %low
     i32 2, label %low
-    i32 3, label %low
     i32 4, label %low
-    i32 5, label %low
     i32 6, label %low
-    i32 7, label %low
     i32 8, label %low
-    i32 9, label %low
     i32 10, label %low
-    i32 11, label %low
     i32 12, label %low
-    i32 13, label %low
     i32 14, label %low
-    i32 15, label %low
     i32 16, label %low
+    i32 18, label %low
+    i32 20, label %low
+    i32 22, label %low
+    i32 24, label %low
+    i32 26, label %low
+    i32 28, label %low
+    i32 30, label %low
+    i32 32, label %low
+    i32 34, label %low
+    i32 36, label %low
+    i32 38, label %low
+    i32 40, label %low
+    i32 42, label %low
+    i32 44, label %low
+    i32 46, label %low
+    i32 48, label %low
+    i32 50, label %low
+    i32 52, label %low
+    i32 54, label %low
+    i32 56, label %low
+    i32 58, label %low
+    i32 60, label %low
+    i32 62, label %low
+    i32 64, label %low
   ]
 
 low:

@@ -76,13 +76,10 @@ join:
 ; REMARK: remark: <unknown>:0:0: distributed divergent switch (case 0 against case 1 and case 2): melded
 ; REMARK: remark: <unknown>:0:0: lowered divergent switch of 4 ways to two-way branches: 2 of the 2 between ways that hold code melded
 
+; The cases 0-2 are one range: one unsigned compare tests them.
 ; CHECK-LABEL: define ptx_kernel void @defaultToJoin(
-; CHECK:         %switch.case = icmp eq i32 %m, 0
-; CHECK:         %switch.case1 = icmp eq i32 %m, 1
-; CHECK:         %switch.cases = or i1 %switch.case, %switch.case1
-; CHECK:         %switch.case2 = icmp eq i32 %m, 2
-; CHECK:         [[ANY:%.*]] = or i1 %switch.cases, %switch.case2
-; CHECK:         br i1 [[ANY]], label %switch.next, label %join
+; CHECK:         %switch.range = icmp ult i32 %m, 3
+; CHECK-NEXT:    br i1 %switch.range, label %switch.next, label %join
 ; CHECK:       switch.next:
 ; CHECK-NOT:     br i1
 ; CHECK:         br label %join
@@ -224,6 +221,154 @@ join:
 }
 
 !0 = !{!"branch_weights", i32 50, i32 30, i32 20}
+
+; A way that holds a loop (here a slow path's, as `sinf`'s) melds with no
+; way without one, and a branch of the chain that does not meld leaves each
+; branch around it a way that holds the loop: it is tested first, though
+; its case comes second, and the two formulas after it meld.
+; REMARK: remark: <unknown>:0:0: distributed divergent switch (case 0 against case 2): melded
+; REMARK: remark: <unknown>:0:0: divergent switch (case 1 against case 0 and case 2) not distributed: the arms' control flow differs
+; REMARK: remark: <unknown>:0:0: lowered divergent switch of 4 ways to two-way branches: 1 of the 2 between ways that hold code melded
+
+; CHECK-LABEL: define ptx_kernel void @loopWayFirst(
+; CHECK:         %switch.range = icmp ult i32 %m, 3
+; CHECK:       switch.next:
+; CHECK-NEXT:    %switch.case = icmp eq i32 %m, 1
+; CHECK-NEXT:    br i1 %switch.case, label %slow, label %switch.next1
+; CHECK:       switch.next1:
+; CHECK-NOT:     br i1
+; CHECK:         select i1
+; CHECK-NEXT:    br label %join
+define ptx_kernel void @loopWayFirst(ptr addrspace(1) %mat, ptr addrspace(1) %en, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pm = getelementptr i32, ptr addrspace(1) %mat, i32 %t
+  %m = load i32, ptr addrspace(1) %pm
+  %pe = getelementptr float, ptr addrspace(1) %en, i32 %t
+  %e = load float, ptr addrspace(1) %pe
+  switch i32 %m, label %join [
+    i32 0, label %water
+    i32 1, label %slow
+    i32 2, label %bone
+  ]
+
+water:
+  %w1 = fmul float %e, %e
+  %w2 = fadd float %w1, 1.0
+  br label %join
+
+slow:
+  %x = phi float [ %e, %entry ], [ %x2, %slow ]
+  %x2 = fmul float %x, 0.5
+  %big = fcmp ogt float %x2, 1.0
+  br i1 %big, label %slow, label %join
+
+bone:
+  %b1 = fmul float %e, %e
+  %b2 = fadd float %b1, 2.0
+  br label %join
+
+join:
+  %r = phi float [ %w2, %water ], [ %x2, %slow ], [ %b2, %bone ], [ 0.0, %entry ]
+  %po = getelementptr float, ptr addrspace(1) %out, i32 %t
+  store float %r, ptr addrspace(1) %po
+  ret void
+}
+
+; An interpreter's opcode: ten ways that hold code (more than eight), the
+; opcodes 3-12, any other straight to the join. The test that the opcode
+; is a case at all is one range (its offset from 3 below 10), not ten
+; compares; the chain then tests one opcode a branch.
+; REMARK: remark: <unknown>:0:0: distributed divergent switch (case 11 against case 12): melded
+; REMARK: remark: <unknown>:0:0: distributed divergent switch (case 4 against the 8 ways after it)
+; REMARK: remark: <unknown>:0:0: distributed divergent switch (case 3 against the 9 ways after it)
+; REMARK: remark: <unknown>:0:0: lowered divergent switch of 11 ways to two-way branches: 9 of the 9 between ways that hold code melded
+
+; CHECK-LABEL: define ptx_kernel void @opcodes(
+; CHECK:         %switch.offset = sub i32 %op, 3
+; CHECK-NEXT:    %switch.range = icmp ult i32 %switch.offset, 10
+; CHECK-NEXT:    br i1 %switch.range, label %switch.next, label %join
+; CHECK:       switch.next:
+; CHECK-NEXT:    %switch.case = icmp eq i32 %op, 3
+; CHECK:         %r3 = fdiv float
+; CHECK-NOT:     fdiv
+define ptx_kernel void @opcodes(ptr addrspace(1) %code, ptr addrspace(1) %en, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pc = getelementptr i32, ptr addrspace(1) %code, i32 %t
+  %op = load i32, ptr addrspace(1) %pc
+  %pe = getelementptr float, ptr addrspace(1) %en, i32 %t
+  %e = load float, ptr addrspace(1) %pe
+  switch i32 %op, label %join [
+    i32 3, label %o3
+    i32 4, label %o4
+    i32 5, label %o5
+    i32 6, label %o6
+    i32 7, label %o7
+    i32 8, label %o8
+    i32 9, label %o9
+    i32 10, label %o10
+    i32 11, label %o11
+    i32 12, label %o12
+  ]
+
+o3:
+  %a3 = fmul float %e, %e
+  %b3 = fadd float %a3, 3.0
+  %r3 = fdiv float %b3, %e
+  br label %join
+o4:
+  %a4 = fmul float %e, %e
+  %b4 = fadd float %a4, 4.0
+  %r4 = fdiv float %b4, %e
+  br label %join
+o5:
+  %a5 = fmul float %e, %e
+  %b5 = fadd float %a5, 5.0
+  %r5 = fdiv float %b5, %e
+  br label %join
+o6:
+  %a6 = fmul float %e, %e
+  %b6 = fadd float %a6, 6.0
+  %r6 = fdiv float %b6, %e
+  br label %join
+o7:
+  %a7 = fmul float %e, %e
+  %b7 = fadd float %a7, 7.0
+  %r7 = fdiv float %b7, %e
+  br label %join
+o8:
+  %a8 = fmul float %e, %e
+  %b8 = fadd float %a8, 8.0
+  %r8 = fdiv float %b8, %e
+  br label %join
+o9:
+  %a9 = fmul float %e, %e
+  %b9 = fadd float %a9, 9.0
+  %r9 = fdiv float %b9, %e
+  br label %join
+o10:
+  %a10 = fmul float %e, %e
+  %b10 = fadd float %a10, 10.0
+  %r10 = fdiv float %b10, %e
+  br label %join
+o11:
+  %a11 = fmul float %e, %e
+  %b11 = fadd float %a11, 11.0
+  %r11 = fdiv float %b11, %e
+  br label %join
+o12:
+  %a12 = fmul float %e, %e
+  %b12 = fadd float %a12, 12.0
+  %r12 = fdiv float %b12, %e
+  br label %join
+
+join:
+  %r = phi float [ %r3, %o3 ], [ %r4, %o4 ], [ %r5, %o5 ], [ %r6, %o6 ], [ %r7, %o7 ], [ %r8, %o8 ], [ %r9, %o9 ], [ %r10, %o10 ], [ %r11, %o11 ], [ %r12, %o12 ], [ 0.0, %entry ]
+  %po = getelementptr float, ptr addrspace(1) %out, i32 %t
+  store float %r, ptr addrspace(1) %po
+  ret void
+}
 
 ; Two ways that store different values to one address, the default
 ; straight to the join: one store of a selected value, under the test that

@@ -7,7 +7,6 @@
 #include "SwitchChain.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Twine.h"
@@ -23,6 +22,7 @@
 #include <algorithm>
 #include <limits>
 #include <optional>
+#include <tuple>
 
 using namespace llvm;
 
@@ -94,6 +94,39 @@ unsigned countCompares(ArrayRef<ConstantInt *> Values) {
   return N;
 }
 
+/// How many instructions of each kind (opcode and type) a way holds, and
+/// in how many blocks: those from its entry up to the join, at most 256.
+struct WayKinds {
+  SmallDenseMap<std::pair<unsigned, Type *>, unsigned, 16> Counts;
+  unsigned Blocks = 0;
+};
+
+WayKinds countKinds(BasicBlock *Entry, const BasicBlock *Join) {
+  constexpr unsigned MaxBlocks = 256;
+  WayKinds Kinds;
+  SmallVector<BasicBlock *, 16> Work{Entry};
+  SmallPtrSet<BasicBlock *, 16> Seen{Entry};
+  while (!Work.empty() && Seen.size() <= MaxBlocks) {
+    BasicBlock *BB = Work.pop_back_val();
+    for (Instruction &I : *BB)
+      if (!I.isTerminator() && !isa<PHINode>(I))
+        ++Kinds.Counts[{I.getOpcode(), I.getType()}];
+    for (BasicBlock *S : successors(BB))
+      if (S != Join && Seen.insert(S).second)
+        Work.push_back(S);
+  }
+  Kinds.Blocks = Seen.size();
+  return Kinds;
+}
+
+/// Instructions of two ways that could pair: of each kind, the fewer.
+unsigned countPairable(const WayKinds &A, const WayKinds &B) {
+  unsigned N = 0;
+  for (auto [Kind, Count] : A.Counts)
+    N += std::min(Count, B.Counts.lookup(Kind));
+  return N;
+}
+
 /// One destination of a switch and the case values that reach it.
 struct Way {
   BasicBlock *Dest;
@@ -102,6 +135,74 @@ struct Way {
   /// Its share of the switch's branch weights, where it has them.
   uint64_t Weight = 0;
 };
+
+/// Arms reordered so that the ways most alike are the chain's inner
+/// branches, which meld first. Ways of fewer blocks go inside: two
+/// straight-line ways meld instruction by instruction, a way with branches
+/// of its own only after its sub-regions are aligned, and aligns worse with
+/// a straight line. Among ways of as many blocks, the innermost pair holds
+/// the most instructions that could pair (or the default's way, where it is
+/// the last else, and the way most like it), and each way further out is
+/// the one most like what the ways inside it hold together. Ties keep the
+/// cases' order, so ways all alike (one formula per material) stay as the
+/// switch names them.
+void orderByLikeness(MutableArrayRef<Way> Arms, const BasicBlock *Join,
+                     bool LastIsFixed) {
+  unsigned N = Arms.size();
+  if (N < 3)
+    return;
+  SmallVector<WayKinds, 8> Kinds;
+  for (const Way &A : Arms)
+    Kinds.push_back(countKinds(A.Dest, Join));
+  // Which of two candidates goes further in: fewer blocks, then more
+  // instructions that could pair, then (a tie) the later case.
+  auto Inner = [](unsigned Blocks, unsigned Pairable, unsigned BestBlocks,
+                  unsigned BestPairable) {
+    return Blocks != BestBlocks ? Blocks < BestBlocks
+                                : Pairable >= BestPairable;
+  };
+  // Picked from the innermost out.
+  SmallVector<unsigned, 8> Picked;
+  if (LastIsFixed) {
+    Picked.push_back(N - 1);
+  } else {
+    unsigned BestI = N, BestJ = N, BestBlocks = 0, Best = 0;
+    for (unsigned I = 0; I < N; ++I)
+      for (unsigned J = I + 1; J < N; ++J) {
+        unsigned Blocks = std::max(Kinds[I].Blocks, Kinds[J].Blocks);
+        unsigned P = countPairable(Kinds[I], Kinds[J]);
+        if (BestI == N || Inner(Blocks, P, BestBlocks, Best))
+          std::tie(BestI, BestJ, BestBlocks, Best) =
+              std::make_tuple(I, J, Blocks, P);
+      }
+    Picked = {BestJ, BestI};
+  }
+  // What the picked ways hold together: of each kind, the most any holds.
+  WayKinds Inside;
+  auto Take = [&](unsigned I) {
+    for (auto [Kind, Count] : Kinds[I].Counts)
+      Inside.Counts[Kind] = std::max(Inside.Counts.lookup(Kind), Count);
+  };
+  for (unsigned I : Picked)
+    Take(I);
+  while (Picked.size() < N) {
+    unsigned Next = N, BestBlocks = 0, Best = 0;
+    for (unsigned I = 0; I < N; ++I) {
+      if (is_contained(Picked, I))
+        continue;
+      unsigned P = countPairable(Kinds[I], Inside);
+      if (Next == N || Inner(Kinds[I].Blocks, P, BestBlocks, Best))
+        std::tie(Next, BestBlocks, Best) =
+            std::make_tuple(I, Kinds[I].Blocks, P);
+    }
+    Picked.push_back(Next);
+    Take(Next);
+  }
+  SmallVector<Way, 8> Ordered;
+  for (unsigned I : reverse(Picked))
+    Ordered.push_back(Arms[I]);
+  std::move(Ordered.begin(), Ordered.end(), Arms.begin());
+}
 
 /// The ways of Sw: those that hold code in the order the cases name them,
 /// the default's last; and the way straight to Join, if any.
@@ -148,9 +249,11 @@ struct Ways {
     // branch around it a way that holds it: such ways are tested first,
     // so that the ways without loops meld among themselves (an
     // interpreter's `sinf`, whose slow path loops, among its arithmetic).
-    std::stable_partition(
+    auto LoopFree = std::stable_partition(
         Arms.begin(), Arms.end() - DefaultHoldsCode,
         [&](const Way &A) { return holdsLoop(A.Dest, Join); });
+    orderByLikeness(MutableArrayRef<Way>(LoopFree, Arms.end()), Join,
+                    DefaultHoldsCode);
     if (ToJoin)
       NumCompares +=
           countCompares(ToJoin->IsDefault ? getArmValues() : ToJoin->Values);
@@ -230,35 +333,15 @@ MDNode *createWeights(LLVMContext &Ctx, uint64_t True, uint64_t False) {
                                             uint32_t(False >> Shift));
 }
 
-/// The kinds of instruction (opcode and type) of the blocks from Entry to
-/// Join, at most MaxBlocks of them.
-DenseSet<std::pair<unsigned, Type *>> getKinds(BasicBlock *Entry,
-                                               const BasicBlock *Join) {
-  constexpr unsigned MaxBlocks = 256;
-  DenseSet<std::pair<unsigned, Type *>> Kinds;
-  SmallVector<BasicBlock *, 16> Work{Entry};
-  SmallPtrSet<BasicBlock *, 16> Seen{Entry};
-  while (!Work.empty() && Seen.size() <= MaxBlocks) {
-    BasicBlock *BB = Work.pop_back_val();
-    for (Instruction &I : *BB)
-      if (!I.isTerminator() && !isa<PHINode>(I))
-        Kinds.insert({I.getOpcode(), I.getType()});
-    for (BasicBlock *S : successors(BB))
-      if (S != Join && Seen.insert(S).second)
-        Work.push_back(S);
-  }
-  return Kinds;
-}
-
 /// Whether two ways of W hold an instruction of the same kind: else no
 /// branch of the chain could meld, and lowering it would only cost time.
 bool haveCommonKinds(const Ways &W, const BasicBlock *Join) {
-  SmallVector<DenseSet<std::pair<unsigned, Type *>>, 8> Kinds;
+  SmallVector<WayKinds, 8> Kinds;
   for (const Way &A : W.Arms)
-    Kinds.push_back(getKinds(A.Dest, Join));
+    Kinds.push_back(countKinds(A.Dest, Join));
   for (unsigned I = 0; I < Kinds.size(); ++I)
     for (unsigned J = I + 1; J < Kinds.size(); ++J)
-      if (any_of(Kinds[I], [&](auto K) { return Kinds[J].contains(K); }))
+      if (countPairable(Kinds[I], Kinds[J]))
         return true;
   return false;
 }

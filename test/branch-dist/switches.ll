@@ -275,6 +275,60 @@ join:
   ret void
 }
 
+; The ways most alike are the chain's inner branches, whatever the cases'
+; order: the integer way between two float formulas is tested first, and
+; the formulas meld.
+; REMARK: remark: <unknown>:0:0: distributed divergent switch (case 0 against case 2): melded
+; REMARK: remark: <unknown>:0:0: divergent switch (case 1 against case 0 and case 2) not distributed
+; REMARK: remark: <unknown>:0:0: lowered divergent switch of 4 ways to two-way branches: 1 of the 2 between ways that hold code melded
+
+; CHECK-LABEL: define ptx_kernel void @likeWaysInside(
+; CHECK:       switch.next:
+; CHECK-NEXT:    %switch.case = icmp eq i32 %m, 1
+; CHECK-NEXT:    br i1 %switch.case, label %count, label %switch.next1
+; CHECK:       switch.next1:
+; CHECK-NOT:     br i1
+; CHECK:         fdiv float
+; CHECK-NOT:     fdiv
+; CHECK:         br label %join
+define ptx_kernel void @likeWaysInside(ptr addrspace(1) %mat, ptr addrspace(1) %en, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pm = getelementptr i32, ptr addrspace(1) %mat, i32 %t
+  %m = load i32, ptr addrspace(1) %pm
+  %pe = getelementptr float, ptr addrspace(1) %en, i32 %t
+  %e = load float, ptr addrspace(1) %pe
+  switch i32 %m, label %join [
+    i32 0, label %water
+    i32 1, label %count
+    i32 2, label %bone
+  ]
+
+water:
+  %w1 = fmul float %e, %e
+  %w2 = fadd float %w1, 1.0
+  %w3 = fdiv float %w2, %e
+  br label %join
+
+count:
+  %c1 = mul i32 %m, %t
+  %c2 = add i32 %c1, 7
+  %c3 = sitofp i32 %c2 to float
+  br label %join
+
+bone:
+  %b1 = fmul float %e, %e
+  %b2 = fadd float %b1, 2.0
+  %b3 = fdiv float %b2, %e
+  br label %join
+
+join:
+  %r = phi float [ %w3, %water ], [ %c3, %count ], [ %b3, %bone ], [ 0.0, %entry ]
+  %po = getelementptr float, ptr addrspace(1) %out, i32 %t
+  store float %r, ptr addrspace(1) %po
+  ret void
+}
+
 ; An interpreter's opcode: ten ways that hold code (more than eight), the
 ; opcodes 3-12, any other straight to the join. The test that the opcode
 ; is a case at all is one range (its offset from 3 below 10), not ten

@@ -20,8 +20,11 @@
 // `default: break;`) are tested first, so that the ways that hold code
 // stay together in the chain, then the ways that hold a loop (an
 // interpreter's `sinf`), which meld with few others and would leave every
-// branch around them holding them; an unreachable default is no way at
-// all. A run of three or more consecutive case values is tested as a
+// branch around them holding them, then the others by likeness (only
+// neighbouring ways meld well: a way two branches out sits in a
+// sub-region the aligner does not look into), the ways of fewer blocks
+// and the most instructions that could pair innermost; an unreachable
+// default is no way at all. A run of three or more consecutive case values is tested as a
 // range, one unsigned compare (an opcode in 0-8 at all).
 //
 // The lowering keeps every lane's path: the same ways, the same code, the

@@ -24,8 +24,9 @@
 // neighbouring ways meld well: a way two branches out sits in a
 // sub-region the aligner does not look into), the ways of fewer blocks
 // and the most instructions that could pair innermost; an unreachable
-// default is no way at all. A run of three or more consecutive case values is tested as a
-// range, one unsigned compare (an opcode in 0-8 at all).
+// default is no way at all. A run of three or more consecutive case
+// values is tested as a range, one unsigned compare (an opcode in 0-8 at
+// all).
 //
 // The lowering keeps every lane's path: the same ways, the same code, the
 // compares of a switch. Where no branch of the chain melds, undo() puts

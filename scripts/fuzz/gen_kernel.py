@@ -66,8 +66,11 @@ MELD_FAMILIES = ("different-shape", "shared-tail", "short-circuit", "guarded")
 # its shared slots indexed by the counter, with the counter's next value
 # computed before the loop's divergent branch (Generator.counter_ring_loop);
 # escape is the escape-time loop, a product summed in the loop's test and
-# again in its body (Generator.escape_loop).
-LOOP_FAMILIES = ("counter-ring", "escape")
+# again in its body (Generator.escape_loop); opcode-switch is an
+# interpreter's loop, a switch of 9 to 16 ways on a lane's opcode, the ways
+# alike up to leaves, runs of consecutive case values, one way in five a
+# loop (Generator.opcode_switch_loop).
+LOOP_FAMILIES = ("counter-ring", "escape", "opcode-switch")
 
 # The ABI every kernel shares with the host harness (bench/fuzz). The build
 # script writes it into the pack's manifest; the harness reads it from there.
@@ -683,6 +686,22 @@ class Generator:
             arm.insert(self.rs.randrange(len(arm) + 1), self.stmt(sc))
         return arms
 
+    def ways_similar(self, sc, n):
+        """n arms of the same structure with different leaves (a switch's
+        ways, an interpreter's opcodes): arms_similar for n."""
+        shape = self.rs.getrandbits(64)
+        seeds = [self.rl.getrandbits(64) for _ in range(n)]
+        saved, budget = (self.rs, self.rl), self.budget
+        ways, used = [], 0
+        for leaf_seed in seeds:
+            self.rs, self.rl = random.Random(shape), random.Random(leaf_seed)
+            self.budget = budget
+            ways.append(self.stmts(sc, 1, 3))
+            used = max(used, budget - self.budget)
+        self.rs, self.rl = saved
+        self.budget = budget - used
+        return ways
+
     def same_code(self, sc, lo, hi):
         """The same statements twice (same structure, same leaves): code
         SimplifyCFG merges into one block both arms reach."""
@@ -805,6 +824,38 @@ class Generator:
             f"zi = 2.0f * zr * zi + ci; zr = t; ++k; }} {h} = clampf(zr + zi);"
             f" {v} ^= k; }}"))
 
+    def opcode_switch_loop(self, sc):
+        """`for (...) switch ((v + i * K) % M + B) { case B: A0; ... }`: an
+        interpreter's loop, a lane's opcode each trip. 9 to 16 ways alike up
+        to leaves (what the switch's chain of two-way branches melds), each
+        of one to three consecutive values (ranges the lowering tests with
+        one compare; B = 2^32 - 3 puts a run across -1 and 0 as signed),
+        one way in five a loop instead (a way that melds with none, which
+        the lowering tests first), the values past the ways' straight to
+        the join or to a default."""
+        loop, body, plain = self.short_loop(sc)
+        ways_scope = body.nested(no_jumps=True)
+        num_ways = self.rs.randint(9, 16)
+        ways = self.ways_similar(ways_scope, num_ways)
+        for k in range(num_ways):
+            if self.rs.random() < 0.2 and ways_scope.loop_depth < MAX_LOOP_DEPTH:
+                ways[k] = [self.loop_stmt(ways_scope)]
+        base = self.rl.choice([0, 100, 2**32 - 3])
+        cases, value = [], base
+        for way in ways:
+            take = self.rs.randint(1, 3)
+            labels = [(value + j) % 2**32 for j in range(take)]
+            value += take
+            cases.append((labels, way, True))
+        span = value - base + self.rs.randint(0, 3)
+        if self.rs.random() < 0.5:
+            cases.append((None, self.stmts(ways_scope, 1, 2), True))
+        v = self.rl.choice(sc.uvars + [sc.lane])
+        expr = (f"(({v} + {loop.var} * {self.rl.randrange(1, 8)}u) % {span}u"
+                f" + {base}u)")
+        loop.body = [Switch(self.new_id(), expr, cases)]
+        return loop
+
     def meld_family_stmt(self, sc, name):
         """A statement of the family called name, with its own budget."""
         saved = self.budget
@@ -813,6 +864,8 @@ class Generator:
             stmt = self.counter_ring_loop(sc)
         elif name == "escape":
             stmt = self.escape_loop(sc)
+        elif name == "opcode-switch" and sc.loop_depth < MAX_LOOP_DEPTH:
+            stmt = self.opcode_switch_loop(sc)
         elif name == "guarded" and sc.loop_depth < MAX_LOOP_DEPTH:
             stmt = self.guarded_loop(sc)
         else:

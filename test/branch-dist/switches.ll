@@ -329,6 +329,60 @@ join:
   ret void
 }
 
+; Ways of fewer blocks are the inner branches: a straight line melds with
+; another instruction by instruction, a way with a branch of its own (a
+; guard) only after alignment. The guarded way, the cases' last, is tested
+; first, and the two straight formulas meld (then the guarded one with
+; them, after alignment).
+; REMARK: remark: <unknown>:0:0: distributed divergent switch (case 0 against case 1): melded
+; REMARK: remark: <unknown>:0:0: distributed divergent switch (case 2 against case 0 and case 1) after aligning
+; REMARK: remark: <unknown>:0:0: lowered divergent switch of 4 ways to two-way branches
+
+; CHECK-LABEL: define ptx_kernel void @straightWaysInside(
+; CHECK:       switch.next:
+; CHECK-NEXT:    %switch.case = icmp eq i32 %m, 2
+define ptx_kernel void @straightWaysInside(ptr addrspace(1) %mat, ptr addrspace(1) %en, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pm = getelementptr i32, ptr addrspace(1) %mat, i32 %t
+  %m = load i32, ptr addrspace(1) %pm
+  %pe = getelementptr float, ptr addrspace(1) %en, i32 %t
+  %e = load float, ptr addrspace(1) %pe
+  switch i32 %m, label %join [
+    i32 0, label %water
+    i32 1, label %bone
+    i32 2, label %guarded
+  ]
+
+water:
+  %w1 = fmul float %e, %e
+  %w2 = fadd float %w1, 1.0
+  %w3 = fdiv float %w2, %e
+  br label %join
+
+bone:
+  %b1 = fmul float %e, %e
+  %b2 = fadd float %b1, 2.0
+  %b3 = fdiv float %b2, %e
+  br label %join
+
+guarded:
+  %small = fcmp olt float %e, 1.0
+  br i1 %small, label %scaled, label %join
+
+scaled:
+  %g1 = fmul float %e, %e
+  %g2 = fadd float %g1, 3.0
+  %g3 = fdiv float %g2, %e
+  br label %join
+
+join:
+  %r = phi float [ %w3, %water ], [ %b3, %bone ], [ %e, %guarded ], [ %g3, %scaled ], [ 0.0, %entry ]
+  %po = getelementptr float, ptr addrspace(1) %out, i32 %t
+  store float %r, ptr addrspace(1) %po
+  ret void
+}
+
 ; An interpreter's opcode: ten ways that hold code (more than eight), the
 ; opcodes 3-12, any other straight to the join. The test that the opcode
 ; is a case at all is one range (its offset from 3 below 10), not ten

@@ -669,26 +669,15 @@ class Generator:
     def arms_similar(self, sc):
         """Arms of the same structure with different leaves, sometimes one
         statement apart: shapes the aligner matches."""
-        shape = self.rs.getrandbits(64)
-        seeds = (self.rl.getrandbits(64), self.rl.getrandbits(64))
-        saved, budget = (self.rs, self.rl), self.budget
-        arms, used = [], 0
-        for leaf_seed in seeds:
-            # Same structure stream and same budget: the same shape.
-            self.rs, self.rl = random.Random(shape), random.Random(leaf_seed)
-            self.budget = budget
-            arms.append(self.stmts(sc, 1, 5))
-            used = max(used, budget - self.budget)
-        self.rs, self.rl = saved
-        self.budget = budget - used
+        arms = self.ways_similar(sc, 2, 5)
         if self.rs.random() < 0.3 and self.budget > 0:
             arm = arms[self.rs.randrange(2)]
             arm.insert(self.rs.randrange(len(arm) + 1), self.stmt(sc))
         return arms
 
-    def ways_similar(self, sc, n):
-        """n arms of the same structure with different leaves (a switch's
-        ways, an interpreter's opcodes): arms_similar for n."""
+    def ways_similar(self, sc, n, most):
+        """n arms of the same structure (1 to most statements) with
+        different leaves: a switch's ways, an interpreter's opcodes."""
         shape = self.rs.getrandbits(64)
         seeds = [self.rl.getrandbits(64) for _ in range(n)]
         saved, budget = (self.rs, self.rl), self.budget
@@ -696,7 +685,7 @@ class Generator:
         for leaf_seed in seeds:
             self.rs, self.rl = random.Random(shape), random.Random(leaf_seed)
             self.budget = budget
-            ways.append(self.stmts(sc, 1, 3))
+            ways.append(self.stmts(sc, 1, most))
             used = max(used, budget - self.budget)
         self.rs, self.rl = saved
         self.budget = budget - used
@@ -836,7 +825,7 @@ class Generator:
         loop, body, plain = self.short_loop(sc)
         ways_scope = body.nested(no_jumps=True)
         num_ways = self.rs.randint(9, 16)
-        ways = self.ways_similar(ways_scope, num_ways)
+        ways = self.ways_similar(ways_scope, num_ways, 3)
         for k in range(num_ways):
             if self.rs.random() < 0.2 and ways_scope.loop_depth < MAX_LOOP_DEPTH:
                 ways[k] = [self.loop_stmt(ways_scope)]

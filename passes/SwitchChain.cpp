@@ -241,8 +241,8 @@ struct Ways {
     }
     // The default's way is the chain's last else: it needs no test.
     auto It = find_if(Arms, [](const Way &A) { return A.IsDefault; });
-    bool DefaultHoldsCode = It != Arms.end();
-    if (DefaultHoldsCode)
+    bool DefaultLast = It != Arms.end();
+    if (DefaultLast)
       std::rotate(It, It + 1, Arms.end());
     // A way that holds a loop melds with few others (a loop only with one
     // of its shape), and an inner branch that fails to meld leaves every
@@ -250,10 +250,10 @@ struct Ways {
     // so that the ways without loops meld among themselves (an
     // interpreter's `sinf`, whose slow path loops, among its arithmetic).
     auto LoopFree = std::stable_partition(
-        Arms.begin(), Arms.end() - DefaultHoldsCode,
+        Arms.begin(), Arms.end() - DefaultLast,
         [&](const Way &A) { return holdsLoop(A.Dest, Join); });
     orderByLikeness(MutableArrayRef<Way>(LoopFree, Arms.end()), Join,
-                    DefaultHoldsCode);
+                    DefaultLast);
     if (ToJoin)
       NumCompares +=
           countCompares(ToJoin->IsDefault ? getArmValues() : ToJoin->Values);

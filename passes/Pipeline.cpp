@@ -78,8 +78,12 @@ StringRef getDefaultPipeline() {
   // passes that may leave a loop's body one block (a meld of its arms):
   // it splits only where fewer registers pay at every block size, and its
   // decisions are right at every K of LOOP-SPLIT (calibration run 5).
+  // The divergent switches the passes leave are dispatched by compares,
+  // not jump tables, where no uniform switch shares their function
+  // (passes/SwitchDispatch.h); after the cleanup, whose simplifycfg makes
+  // a switch again of what is left of a lowered one.
   return "kernel-split,function(branch-dist,iter-delay,loop-split,"
-         "divopt-cleanup,divopt-remarks)";
+         "divopt-cleanup,switch-dispatch,divopt-remarks)";
 }
 
 /// DivOpt pipeline elements parsed so far (Plugin.cpp counts them).
@@ -102,8 +106,9 @@ Expected<DivOptPipelinePass> DivOptPipelinePass::create(PassBuilder &PB,
         inconvertibleErrorCode(),
         "invalid -divopt-pipeline '" + Text +
             "': it runs no DivOpt pass (kernel-split, branch-dist, "
-            "iter-delay, loop-split, bbv-profile, thread-remap, "
-            "divopt-remarks, ...); to compile without DivOpt, pass "
+            "iter-delay, loop-split, switch-dispatch, bbv-profile, "
+            "thread-remap, divopt-remarks, ...); to compile without DivOpt, "
+            "pass "
             "-divopt-auto=false");
   return DivOptPipelinePass(std::move(MPM));
 }

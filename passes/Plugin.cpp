@@ -22,6 +22,7 @@
 #include "LoopSplit.h"
 #include "Pipeline.h"
 #include "ProfileUsePass.h"
+#include "SwitchDispatch.h"
 #include "ThreadRemap.h"
 #include "analysis/CostPrinter.h"
 #include "analysis/DivergenceAnalysis.h"
@@ -129,6 +130,10 @@ static bool parseFunctionPass(StringRef Name, FunctionPassManager &FPM) {
   }
   if (Name == "divopt-remarks") {
     FPM.addPass(DivergenceRemarksPass());
+    return true;
+  }
+  if (Name == "switch-dispatch") {
+    FPM.addPass(SwitchDispatchPass());
     return true;
   }
   if (Name == "divopt-cleanup") {

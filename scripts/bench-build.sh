@@ -77,7 +77,7 @@ done
 # And both benchmarks with the function passes of the default pipeline
 # (iteration delaying left to the cost model) and no kernel splitting:
 # DivOpt-auto.
-auto_pipeline="function(branch-dist,iter-delay,loop-split,divopt-cleanup,divopt-remarks)"
+auto_pipeline="function(branch-dist,iter-delay,loop-split,divopt-cleanup,switch-dispatch,divopt-remarks)"
 for s in "advance:function(iter-delay<advance;force>,divopt-cleanup)" \
          "auto:$auto_pipeline"; do
   "$clang" "${clang_flags[@]}" -Xarch_device "-fpass-plugin=$plugin" \

@@ -12,7 +12,7 @@
 ; Without DivOpt, said so: nothing to refuse.
 ; RUN: %divopt-opt -passes='default<O3>' -divopt-auto=false -disable-output %s
 
-; O0: invalid -divopt-pipeline 'default<O0>': it runs no DivOpt pass (kernel-split, branch-dist, iter-delay, loop-split, bbv-profile, thread-remap, divopt-remarks, ...); to compile without DivOpt, pass -divopt-auto=false
+; O0: invalid -divopt-pipeline 'default<O0>': it runs no DivOpt pass (kernel-split, branch-dist, iter-delay, loop-split, switch-dispatch, bbv-profile, thread-remap, divopt-remarks, ...); to compile without DivOpt, pass -divopt-auto=false
 ; LTO: invalid -divopt-pipeline 'lto<O2>': it runs no DivOpt pass
 ; LLVM: invalid -divopt-pipeline 'function(instcombine,simplifycfg)': it runs no DivOpt pass
 ; EMPTY: invalid -divopt-pipeline 'function()'

@@ -1,0 +1,167 @@
+//===- SwitchDispatch.cpp - Divergent switches without jump tables --------===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SwitchDispatch.h"
+#include "BranchLocations.h"
+#include "TransformCounter.h"
+#include "analysis/DivergenceAnalysis.h"
+#include "analysis/KernelInfo.h"
+#include "analysis/ProfileUse.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Format.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "divopt-switch-dispatch"
+
+STATISTIC(NumFunctions, "Functions marked no-jump-tables");
+STATISTIC(NumSwitches, "Divergent switches dispatched by compares");
+
+namespace divopt {
+
+/// SelectionDAG's defaults: -min-jump-table-entries, -jump-table-density.
+static constexpr unsigned MinJumpTableEntries = 4, JumpTableDensity = 10;
+
+bool wouldUseJumpTable(const SwitchInst &Sw) {
+  unsigned N = Sw.getNumCases();
+  if (N < MinJumpTableEntries)
+    return false;
+  APInt Min = Sw.case_begin()->getCaseValue()->getValue(), Max = Min;
+  SmallPtrSet<const BasicBlock *, 8> Dests{Sw.getDefaultDest()};
+  for (const auto &C : Sw.cases()) {
+    const APInt &V = C.getCaseValue()->getValue();
+    if (V.slt(Min))
+      Min = V;
+    if (V.sgt(Max))
+      Max = V;
+    Dests.insert(C.getCaseSuccessor());
+  }
+  // The range in 65 bits: Max - Min of i64 values may not fit in 64.
+  APInt Range =
+      Max.sext(Max.getBitWidth() + 1) - Min.sext(Min.getBitWidth() + 1);
+  if (Range.getActiveBits() > 32)
+    return false;
+  uint64_t Width = Range.getZExtValue() + 1;
+  if (uint64_t(N) * 100 < Width * JumpTableDensity)
+    return false;
+  return Dests.size() > 3 || Width > 64;
+}
+
+namespace {
+
+/// A profiled switch that diverged in fewer of its warp executions counts
+/// as uniform.
+constexpr double MinDivergentShare = 0.05;
+
+/// A switch a jump table would serve, and whether its lanes disagree.
+struct Candidate {
+  SwitchInst *Sw;
+  bool Divergent;
+  /// The profile's share of divergent warp executions, where it has one.
+  std::optional<double> Measured;
+};
+
+std::string describeMeasured(const Candidate &C) {
+  if (!C.Measured)
+    return "";
+  std::string S;
+  raw_string_ostream(S) << "from the profile: diverged in "
+                        << format("%.0f%%", *C.Measured * 100)
+                        << " of its warp executions; ";
+  return S;
+}
+
+} // namespace
+
+PreservedAnalyses SwitchDispatchPass::run(Function &F,
+                                          FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration() || !isNVPTXModule(*F.getParent()) ||
+      F.getFnAttribute("no-jump-tables").getValueAsBool())
+    return PreservedAnalyses::all();
+  const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
+  SmallPtrSet<const Instruction *, 8> DivergentTerms;
+  for (const DivergentBranch &B : DI.branches())
+    DivergentTerms.insert(B.Term);
+  FunctionProfile Prof = getFunctionProfile(F, FAM);
+
+  SmallVector<Candidate, 4> Candidates;
+  for (BasicBlock &BB : F) {
+    auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator());
+    if (!Sw || !wouldUseJumpTable(*Sw))
+      continue;
+    Candidate C{Sw, DivergentTerms.contains(Sw), std::nullopt};
+    if (const profile::BranchRecord *R = Prof.getBranch(*Sw)) {
+      C.Measured = R->getDivergentFraction();
+      if (C.Measured && *C.Measured < MinDivergentShare)
+        C.Divergent = false;
+    }
+    Candidates.push_back(C);
+  }
+  auto Uniform =
+      find_if(Candidates, [](const Candidate &C) { return !C.Divergent; });
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  auto Missed = [&](const Candidate &C, StringRef Name, const Twine &Why) {
+    ORE.emit([&] {
+      return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, *C.Sw)
+             << "divergent switch keeps its jump table: " << describeMeasured(C)
+             << Why.str();
+    });
+  };
+  // Switches the profile found uniform say why they are not counted.
+  for (const Candidate &C : Candidates)
+    if (!C.Divergent && C.Measured && DivergentTerms.contains(C.Sw))
+      Missed(C, "Uniform",
+             "under 5%, its warps take one way each, which a jump table "
+             "reaches in one branch");
+  if (none_of(Candidates, [](const Candidate &C) { return C.Divergent; }))
+    return PreservedAnalyses::all();
+  std::string Refusal;
+  if (Uniform != Candidates.end()) {
+    unsigned Line = getRemarkLocation(*Uniform->Sw).getLine();
+    Refusal = "the function also holds a switch whose warps take one way "
+              "each" +
+              (Line ? " (line " + std::to_string(Line) + ")" : "") +
+              ", and no-jump-tables, an attribute of the function, would "
+              "take its jump table too";
+  } else if (!shouldApplyTransform()) {
+    Refusal = TransformCounterRefusal;
+  }
+  for (const Candidate &C : Candidates) {
+    if (!C.Divergent)
+      continue;
+    if (!Refusal.empty()) {
+      Missed(C,
+             Uniform != Candidates.end() ? "UniformSwitchInFunction"
+                                         : "DebugCounter",
+             Refusal);
+      continue;
+    }
+    ++NumSwitches;
+    ORE.emit([&] {
+      return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Compares", *C.Sw)
+             << "divergent switch of " << std::to_string(C.Sw->getNumCases())
+             << " cases dispatched by compares, not a jump table: "
+             << describeMeasured(C)
+             << "a warp whose lanes take different ways runs a jump "
+                "table's indirect branch (brx.idx) slowly; the function is "
+                "marked no-jump-tables";
+    });
+  }
+  if (!Refusal.empty())
+    return PreservedAnalyses::all();
+  F.addFnAttr("no-jump-tables", "true");
+  ++NumFunctions;
+  // An attribute for code generation: no IR, no analysis changes.
+  return PreservedAnalyses::all();
+}
+
+} // namespace divopt

@@ -1,0 +1,58 @@
+//===- SwitchDispatch.h - Divergent switches without jump tables -*- C++
+//-*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// `switch-dispatch`: a switch of many dense cases is dispatched through a
+// jump table, one indirect branch (`brx.idx`) to the way the value picks.
+// Where the lanes of a warp pick different ways, that branch is slow on
+// Hopper: an interpreter's opcode switch ran 2.08x faster, and a register
+// machine's 1.25x, dispatched by compares instead (an H100,
+// bench/results/2026-11-27-h100-interpreter.md). A function that holds a
+// divergent switch LLVM would give a jump table is marked
+// `no-jump-tables`, so that code generation dispatches its switches by
+// compares.
+//
+// The attribute is the function's, not a switch's: where the function
+// also holds a warp-uniform switch of that kind, whose lanes all take one
+// way and for which a jump table is the quicker dispatch (the same
+// interpreter, one program a warp: 0.726x by compares), nothing is
+// changed. With a profile, a switch that diverged in under 5% of its warp
+// executions counts as uniform. Every such switch gets a remark.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_PASSES_SWITCHDISPATCH_H
+#define DIVOPT_PASSES_SWITCHDISPATCH_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class SwitchInst;
+} // namespace llvm
+
+namespace divopt {
+
+/// Whether LLVM's switch lowering would likely dispatch Sw by a jump
+/// table: at least 4 case values, at least one in ten values of their
+/// range a case (SelectionDAG's density for code not optimized for size),
+/// and more than 3 destinations or a range wider than 64 (else bit tests
+/// serve it).
+bool wouldUseJumpTable(const llvm::SwitchInst &Sw);
+
+class SwitchDispatchPass : public llvm::PassInfoMixin<SwitchDispatchPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  void printPipeline(llvm::raw_ostream &OS,
+                     llvm::function_ref<llvm::StringRef(llvm::StringRef)>) {
+    OS << "switch-dispatch";
+  }
+  static bool isRequired() { return true; }
+};
+
+} // namespace divopt
+
+#endif // DIVOPT_PASSES_SWITCHDISPATCH_H

@@ -87,24 +87,27 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
   if (F.isDeclaration() || !isNVPTXModule(*F.getParent()) ||
       F.getFnAttribute("no-jump-tables").getValueAsBool())
     return PreservedAnalyses::all();
+  // The switches a jump table would serve; most functions have none, and
+  // need no divergence analysis.
+  SmallVector<Candidate, 4> Candidates;
+  for (BasicBlock &BB : F)
+    if (auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator()))
+      if (wouldUseJumpTable(*Sw))
+        Candidates.push_back({Sw, false, std::nullopt});
+  if (Candidates.empty())
+    return PreservedAnalyses::all();
   const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
   SmallPtrSet<const Instruction *, 8> DivergentTerms;
   for (const DivergentBranch &B : DI.branches())
     DivergentTerms.insert(B.Term);
   FunctionProfile Prof = getFunctionProfile(F, FAM);
-
-  SmallVector<Candidate, 4> Candidates;
-  for (BasicBlock &BB : F) {
-    auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator());
-    if (!Sw || !wouldUseJumpTable(*Sw))
-      continue;
-    Candidate C{Sw, DivergentTerms.contains(Sw), std::nullopt};
-    if (const profile::BranchRecord *R = Prof.getBranch(*Sw)) {
+  for (Candidate &C : Candidates) {
+    C.Divergent = DivergentTerms.contains(C.Sw);
+    if (const profile::BranchRecord *R = Prof.getBranch(*C.Sw)) {
       C.Measured = R->getDivergentFraction();
       if (C.Measured && *C.Measured < MinDivergentShare)
         C.Divergent = false;
     }
-    Candidates.push_back(C);
   }
   auto Uniform =
       find_if(Candidates, [](const Candidate &C) { return !C.Divergent; });

@@ -64,33 +64,38 @@ bool holdsLoop(BasicBlock *Entry, const BasicBlock *Join) {
   return false;
 }
 
-/// Values sorted and cut into runs of consecutive integers, [First, Last].
-SmallVector<std::pair<APInt, APInt>, 4>
-getRuns(ArrayRef<ConstantInt *> Values) {
+/// A run of this many values or more is tested as a range.
+constexpr unsigned MinRangeRun = 3;
+
+/// Consecutive case values, [First, Last].
+struct Run {
+  APInt First, Last;
+  uint64_t size() const { return (Last - First).getZExtValue() + 1; }
+  /// Tested by one compare of the offset from First, else one a value.
+  bool isRange() const { return size() >= MinRangeRun; }
+};
+
+/// Values sorted and cut into runs of consecutive integers.
+SmallVector<Run, 4> getRuns(ArrayRef<ConstantInt *> Values) {
   SmallVector<APInt, 16> Sorted;
   for (const ConstantInt *V : Values)
     Sorted.push_back(V->getValue());
   sort(Sorted, [](const APInt &L, const APInt &R) { return L.slt(R); });
-  SmallVector<std::pair<APInt, APInt>, 4> Runs;
+  SmallVector<Run, 4> Runs;
   for (const APInt &V : Sorted)
-    if (!Runs.empty() && !Runs.back().second.isMaxSignedValue() &&
-        Runs.back().second + 1 == V)
-      Runs.back().second = V;
+    if (!Runs.empty() && !Runs.back().Last.isMaxSignedValue() &&
+        Runs.back().Last + 1 == V)
+      Runs.back().Last = V;
     else
       Runs.push_back({V, V});
   return Runs;
 }
 
-/// A run of this many values or more is tested as a range.
-constexpr unsigned MinRangeRun = 3;
-
 /// The compares a test of Values takes: one a range, one a value.
 unsigned countCompares(ArrayRef<ConstantInt *> Values) {
   unsigned N = 0;
-  for (const auto &[First, Last] : getRuns(Values)) {
-    uint64_t Size = (Last - First).getZExtValue() + 1;
-    N += Size >= MinRangeRun ? 1 : Size;
-  }
+  for (const Run &R : getRuns(Values))
+    N += R.isRange() ? 1 : R.size();
   return N;
 }
 
@@ -129,11 +134,14 @@ unsigned countPairable(const WayKinds &A, const WayKinds &B) {
 
 /// One destination of a switch and the case values that reach it.
 struct Way {
+  explicit Way(BasicBlock *Dest) : Dest(Dest) {}
   BasicBlock *Dest;
   SmallVector<ConstantInt *, 4> Values;
   bool IsDefault = false;
   /// Its share of the switch's branch weights, where it has them.
   uint64_t Weight = 0;
+  /// What it holds (a way that holds code; the way to the join, nothing).
+  WayKinds Kinds;
 };
 
 /// Arms reordered so that the ways most alike are the chain's inner
@@ -146,14 +154,11 @@ struct Way {
 /// the one most like what the ways inside it hold together. Ties keep the
 /// cases' order, so ways all alike (one formula per material) stay as the
 /// switch names them.
-void orderByLikeness(MutableArrayRef<Way> Arms, const BasicBlock *Join,
-                     bool LastIsFixed) {
+void orderByLikeness(MutableArrayRef<Way> Arms, bool LastIsFixed) {
   unsigned N = Arms.size();
   if (N < 3)
     return;
-  SmallVector<WayKinds, 8> Kinds;
-  for (const Way &A : Arms)
-    Kinds.push_back(countKinds(A.Dest, Join));
+  auto Kinds = [&](unsigned I) -> const WayKinds & { return Arms[I].Kinds; };
   // Which of two candidates goes further in: fewer blocks, then more
   // instructions that could pair, then (a tie) the later case.
   auto Inner = [](unsigned Blocks, unsigned Pairable, unsigned BestBlocks,
@@ -169,8 +174,8 @@ void orderByLikeness(MutableArrayRef<Way> Arms, const BasicBlock *Join,
     unsigned BestI = N, BestJ = N, BestBlocks = 0, Best = 0;
     for (unsigned I = 0; I < N; ++I)
       for (unsigned J = I + 1; J < N; ++J) {
-        unsigned Blocks = std::max(Kinds[I].Blocks, Kinds[J].Blocks);
-        unsigned P = countPairable(Kinds[I], Kinds[J]);
+        unsigned Blocks = std::max(Kinds(I).Blocks, Kinds(J).Blocks);
+        unsigned P = countPairable(Kinds(I), Kinds(J));
         if (BestI == N || Inner(Blocks, P, BestBlocks, Best))
           std::tie(BestI, BestJ, BestBlocks, Best) =
               std::make_tuple(I, J, Blocks, P);
@@ -180,7 +185,7 @@ void orderByLikeness(MutableArrayRef<Way> Arms, const BasicBlock *Join,
   // What the picked ways hold together: of each kind, the most any holds.
   WayKinds Inside;
   auto Take = [&](unsigned I) {
-    for (auto [Kind, Count] : Kinds[I].Counts)
+    for (auto [Kind, Count] : Kinds(I).Counts)
       Inside.Counts[Kind] = std::max(Inside.Counts.lookup(Kind), Count);
   };
   for (unsigned I : Picked)
@@ -190,10 +195,10 @@ void orderByLikeness(MutableArrayRef<Way> Arms, const BasicBlock *Join,
     for (unsigned I = 0; I < N; ++I) {
       if (is_contained(Picked, I))
         continue;
-      unsigned P = countPairable(Kinds[I], Inside);
-      if (Next == N || Inner(Kinds[I].Blocks, P, BestBlocks, Best))
+      unsigned P = countPairable(Kinds(I), Inside);
+      if (Next == N || Inner(Kinds(I).Blocks, P, BestBlocks, Best))
         std::tie(Next, BestBlocks, Best) =
-            std::make_tuple(I, Kinds[I].Blocks, P);
+            std::make_tuple(I, Kinds(I).Blocks, P);
     }
     Picked.push_back(Next);
     Take(Next);
@@ -219,13 +224,13 @@ struct Ways {
     auto WayOf = [&](BasicBlock *Dest) -> Way & {
       if (Dest == Join) {
         if (!ToJoin)
-          ToJoin = Way{Dest, {}};
+          ToJoin.emplace(Dest);
         return *ToJoin;
       }
       for (Way &A : Arms)
         if (A.Dest == Dest)
           return A;
-      return Arms.emplace_back(Way{Dest, {}});
+      return Arms.emplace_back(Dest);
     };
     for (const auto &C : Sw.cases()) {
       Way &A = WayOf(C.getCaseSuccessor());
@@ -239,6 +244,8 @@ struct Ways {
       if (Weighted)
         D.Weight += W[0];
     }
+    for (Way &A : Arms)
+      A.Kinds = countKinds(A.Dest, Join);
     // The default's way is the chain's last else: it needs no test.
     auto It = find_if(Arms, [](const Way &A) { return A.IsDefault; });
     bool DefaultLast = It != Arms.end();
@@ -252,8 +259,7 @@ struct Ways {
     auto LoopFree = std::stable_partition(
         Arms.begin(), Arms.end() - DefaultLast,
         [&](const Way &A) { return holdsLoop(A.Dest, Join); });
-    orderByLikeness(MutableArrayRef<Way>(LoopFree, Arms.end()), Join,
-                    DefaultLast);
+    orderByLikeness(MutableArrayRef<Way>(LoopFree, Arms.end()), DefaultLast);
     if (ToJoin)
       NumCompares +=
           countCompares(ToJoin->IsDefault ? getArmValues() : ToJoin->Values);
@@ -305,18 +311,18 @@ Value *createTest(IRBuilder<> &B, Value *Cond, ArrayRef<ConstantInt *> Values) {
   auto Or = [&](Value *T) {
     Test = Test ? B.CreateOr(Test, T, "switch.cases") : T;
   };
-  for (const auto &[First, Last] : getRuns(Values)) {
-    uint64_t Size = (Last - First).getZExtValue() + 1;
-    if (Size >= MinRangeRun) {
-      Value *Offset = First.isZero()
-                          ? Cond
-                          : B.CreateSub(Cond, B.getInt(First), "switch.offset");
-      Or(B.CreateICmpULT(Offset, B.getInt(Last - First + 1), "switch.range"));
+  for (const Run &R : getRuns(Values)) {
+    if (R.isRange()) {
+      Value *Offset = R.First.isZero() ? Cond
+                                       : B.CreateSub(Cond, B.getInt(R.First),
+                                                     "switch.offset");
+      Or(B.CreateICmpULT(Offset, B.getInt(R.Last - R.First + 1),
+                         "switch.range"));
       continue;
     }
-    for (APInt V = First;; ++V) {
+    for (APInt V = R.First;; ++V) {
       Or(B.CreateICmpEQ(Cond, B.getInt(V), "switch.case"));
-      if (V == Last)
+      if (V == R.Last)
         break;
     }
   }
@@ -335,13 +341,10 @@ MDNode *createWeights(LLVMContext &Ctx, uint64_t True, uint64_t False) {
 
 /// Whether two ways of W hold an instruction of the same kind: else no
 /// branch of the chain could meld, and lowering it would only cost time.
-bool haveCommonKinds(const Ways &W, const BasicBlock *Join) {
-  SmallVector<WayKinds, 8> Kinds;
-  for (const Way &A : W.Arms)
-    Kinds.push_back(countKinds(A.Dest, Join));
-  for (unsigned I = 0; I < Kinds.size(); ++I)
-    for (unsigned J = I + 1; J < Kinds.size(); ++J)
-      if (countPairable(Kinds[I], Kinds[J]))
+bool haveCommonKinds(const Ways &W) {
+  for (unsigned I = 0; I < W.Arms.size(); ++I)
+    for (unsigned J = I + 1; J < W.Arms.size(); ++J)
+      if (countPairable(W.Arms[I].Kinds, W.Arms[J].Kinds))
         return true;
   return false;
 }
@@ -374,7 +377,7 @@ Error SwitchChain::check(SwitchInst &Sw, const BasicBlock *Join) {
     return createStringError(Twine("its ways need ") + Twine(W.NumCompares) +
                              " compares as two-way branches (at most " +
                              Twine(MaxSwitchCases) + ")");
-  if (!haveCommonKinds(W, Join))
+  if (!haveCommonKinds(W))
     return createStringError("no two of its ways hold an instruction of the "
                              "same kind: nothing would meld");
   return Error::success();

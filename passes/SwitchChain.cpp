@@ -364,19 +364,19 @@ Error SwitchChain::check(SwitchInst &Sw, const BasicBlock *Join) {
   }
   unsigned NumWays = Dests.size() - (isUnreachableDefault(Sw) ? 1 : 0) -
                      (Dests.contains(Join) ? 1 : 0);
-  if (NumWays > MaxSwitchWays)
+  if (NumWays > MaxLoweredWays)
     return createStringError(Twine("the switch has ") + Twine(NumWays) +
                              " ways that hold code (at most " +
-                             Twine(MaxSwitchWays) +
+                             Twine(MaxLoweredWays) +
                              " are lowered to two-way branches)");
   Ways W(Sw, Join);
   if (W.Arms.size() < 2)
     return createStringError(
         "the switch has one way that holds code: nothing to meld it with");
-  if (W.NumCompares > MaxSwitchCases)
+  if (W.NumCompares > MaxLoweredCompares)
     return createStringError(Twine("its ways need ") + Twine(W.NumCompares) +
                              " compares as two-way branches (at most " +
-                             Twine(MaxSwitchCases) + ")");
+                             Twine(MaxLoweredCompares) + ")");
   if (!haveCommonKinds(W))
     return createStringError("no two of its ways hold an instruction of the "
                              "same kind: nothing would meld");

@@ -63,9 +63,10 @@ namespace divopt {
 
 /// Ways that hold code a switch may have to be lowered (its destinations
 /// but the join and an unreachable default: one two-way branch each), and
-/// case values it may test.
-constexpr unsigned MaxSwitchWays = 16;
-constexpr unsigned MaxSwitchCases = 32;
+/// compares its tests may take (a run of three or more consecutive values
+/// one). Iteration delaying has its own bound (DelayedLoop.h).
+constexpr unsigned MaxLoweredWays = 16;
+constexpr unsigned MaxLoweredCompares = 32;
 
 /// Whether Sw's default is a block that only holds `unreachable` (a switch
 /// on `x & 3` with four cases): it is no way of the switch.

@@ -19,6 +19,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
 
+#include <cmath>
+
 using namespace llvm;
 
 #define DEBUG_TYPE "divopt-switch-dispatch"
@@ -123,8 +125,9 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
   for (const Candidate &C : Candidates)
     if (!C.Divergent && C.Measured && DivergentTerms.contains(C.Sw))
       Missed(C, "Uniform",
-             "under 5%, its warps take one way each, which a jump table "
-             "reaches in one branch");
+             "under " + Twine(std::lround(MinDivergentShare * 100)) +
+                 "%, its warps take one way each, which a jump table "
+                 "reaches in one branch");
   if (none_of(Candidates, [](const Candidate &C) { return C.Divergent; }))
     return PreservedAnalyses::all();
   std::string Refusal;

@@ -8,12 +8,14 @@
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/NVPTXAddrSpace.h"
 
 using namespace llvm;
 
@@ -49,6 +51,43 @@ bool readsWarpUniformRegister(const IntrinsicInst &II) {
          Name.starts_with("cluster.ctaid.") ||
          Name.starts_with("cluster.nctaid.") || Name == "cluster.ctarank" ||
          Name == "cluster.nctarank";
+}
+
+/// Whether every lane that reads an address in what O may point to reads
+/// the same value there. Memory that global, shared and constant pointers
+/// reach is one copy for the warp; so are the kernel's by-value parameters
+/// that it never writes (one parameter buffer for the grid). A local
+/// variable, and a generic pointer of unknown origin (it may hold a local
+/// address, which names each lane's own memory), are not.
+static bool isOneCopyForTheWarp(const Value *O) {
+  switch (O->getType()->getPointerAddressSpace()) {
+  case NVPTXAS::ADDRESS_SPACE_GLOBAL:
+  case NVPTXAS::ADDRESS_SPACE_SHARED:
+  case NVPTXAS::ADDRESS_SPACE_CONST:
+  case NVPTXAS::ADDRESS_SPACE_PARAM:
+    return true;
+  case NVPTXAS::ADDRESS_SPACE_GENERIC:
+    break;
+  default:
+    return false;
+  }
+  if (isa<GlobalVariable>(O))
+    return true;
+  const auto *A = dyn_cast<Argument>(O);
+  if (!A || !A->getParent()->hasKernelCallingConv())
+    return false;
+  // A pointer parameter of a kernel points to global memory in CUDA (the
+  // host can pass no other), as NVPTXLowerArgs assumes.
+  return !A->hasByValAttr() || A->onlyReadsMemory();
+}
+
+bool readsWarpUniformMemory(const LoadInst &LI) {
+  if (!LI.isSimple() ||
+      LI.getPointerAddressSpace() != NVPTXAS::ADDRESS_SPACE_GENERIC)
+    return false;
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(LI.getPointerOperand(), Objects);
+  return all_of(Objects, isOneCopyForTheWarp);
 }
 
 enum class CallUniformity { Uniform, FromOperands, Divergent };
@@ -120,7 +159,8 @@ bool VoteAwareUniformity::computeIsDivergent(const Instruction &I) {
       break;
     }
   } else if (TTI.getInstructionUniformity(&I) ==
-             InstructionUniformity::NeverUniform) {
+                 InstructionUniformity::NeverUniform &&
+             !(isa<LoadInst>(I) && readsWarpUniformMemory(cast<LoadInst>(I)))) {
     return true;
   }
   for (const Use &U : I.operands()) {

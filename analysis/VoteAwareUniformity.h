@@ -11,8 +11,10 @@
 // uniform and recomputes divergence, as a least fixed point, over the values
 // LLVM calls divergent, treating the results of warp votes and
 // `activemask` as uniform among the lanes that execute them, reads of
-// per-block special registers (ctaid, ntid, ...) as uniform, and pure
-// intrinsics (fma, ctpop, ...) as uniform when their operands are.
+// per-block special registers (ctaid, ntid, ...) as uniform, pure
+// intrinsics (fma, ctpop, ...) as uniform when their operands are, and
+// generic loads of memory the warp has one copy of (a kernel's parameters,
+// global and shared variables) as uniform when their address is.
 //
 // The refinement is sound where UniformityInfo is: sources of divergence
 // come from TTI, divergence flows through operands, through PHIs at joins of
@@ -34,6 +36,7 @@
 namespace llvm {
 class DominatorTree;
 class IntrinsicInst;
+class LoadInst;
 class PHINode;
 class TargetTransformInfo;
 } // namespace llvm
@@ -50,6 +53,14 @@ bool isWarpUniformIntrinsic(const llvm::Value *V);
 /// same value in every lane of a warp. NVPTX's TTI calls every call result
 /// divergent, these reads included.
 bool readsWarpUniformRegister(const llvm::IntrinsicInst &II);
+
+/// Whether LI, a load through a generic pointer (a source of divergence
+/// to NVPTX: the pointer may hold a local address, each lane's own
+/// memory), provably reads memory of which a warp has one copy (global,
+/// shared or constant memory, a kernel's pointer parameters, its by-value
+/// parameters that it never writes): its value is then uniform wherever
+/// its address is.
+bool readsWarpUniformMemory(const llvm::LoadInst &LI);
 
 class VoteAwareUniformity {
 public:

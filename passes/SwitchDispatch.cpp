@@ -6,6 +6,7 @@
 
 #include "SwitchDispatch.h"
 #include "BranchLocations.h"
+#include "SwitchChain.h"
 #include "TransformCounter.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/KernelInfo.h"
@@ -13,9 +14,12 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Format.h"
 
@@ -58,6 +62,72 @@ bool wouldUseJumpTable(const SwitchInst &Sw) {
   return Dests.size() > 3 || Width > 64;
 }
 
+/// The most instructions a way may hold for compares to dispatch its
+/// switch even where the warp's lanes agree.
+static constexpr unsigned MaxSmallWayInstructions = 8;
+
+/// Whether an instruction of a way leaves it small: it touches no memory
+/// and calls nothing but a pure intrinsic (fminf, sqrtf, fabsf).
+static bool isSmallWayInstruction(const Instruction &I) {
+  if (I.mayReadOrWriteMemory() || I.mayHaveSideEffects())
+    return false;
+  const auto *CB = dyn_cast<CallBase>(&I);
+  return !CB || isa<IntrinsicInst>(CB);
+}
+
+/// The instructions of the way Sw's block enters at Dest: the blocks
+/// reachable from Dest that only the way enters (a block that another
+/// way, or code before the switch, also enters is where the way ends); 0
+/// where Dest is such a block itself (a case that goes straight to the
+/// join, or to a tail the ways share). None where the way is not small.
+static std::optional<unsigned> countSmallWay(const BasicBlock *Head,
+                                             const BasicBlock *Dest,
+                                             const LoopInfo &LI) {
+  if (Dest->getUniquePredecessor() != Head)
+    return 0;
+  const Loop *Outer = LI.getLoopFor(Head);
+  SmallPtrSet<const BasicBlock *, 8> InWay{Dest};
+  SmallVector<const BasicBlock *, 8> Work{Dest};
+  unsigned Count = 0;
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    // A loop inside the way runs its few instructions many times.
+    if (LI.getLoopFor(BB) != Outer)
+      return std::nullopt;
+    for (const Instruction &I : *BB) {
+      if (I.isTerminator() || isa<PHINode>(I) || I.isDebugOrPseudoInst())
+        continue;
+      if (!isSmallWayInstruction(I) || ++Count > MaxSmallWayInstructions)
+        return std::nullopt;
+    }
+    // A block joins the way once every block that enters it is the way's.
+    for (const BasicBlock *S : successors(BB))
+      if (!InWay.contains(S) &&
+          all_of(predecessors(S),
+                 [&](const BasicBlock *P) { return InWay.contains(P); })) {
+        InWay.insert(S);
+        Work.push_back(S);
+      }
+  }
+  return Count;
+}
+
+bool hasSmallWays(const SwitchInst &Sw, const LoopInfo &LI) {
+  const BasicBlock *Head = Sw.getParent();
+  bool AnyCode = false;
+  SmallPtrSet<const BasicBlock *, 8> Seen;
+  for (const BasicBlock *Dest : successors(Head)) {
+    if (!Seen.insert(Dest).second ||
+        (Dest == Sw.getDefaultDest() && isUnreachableDefault(Sw)))
+      continue;
+    std::optional<unsigned> Count = countSmallWay(Head, Dest, LI);
+    if (!Count)
+      return false;
+    AnyCode |= *Count > 0;
+  }
+  return AnyCode;
+}
+
 namespace {
 
 /// A profiled switch that diverged in fewer of its warp executions counts
@@ -70,6 +140,9 @@ struct Candidate {
   bool Divergent;
   /// The profile's share of divergent warp executions, where it has one.
   std::optional<double> Measured;
+  /// Divergent to the compiler, uniform by the profile, and of small
+  /// ways: dispatched by compares all the same.
+  bool SmallWays = false;
 };
 
 std::string describeMeasured(const Candidate &C) {
@@ -107,8 +180,15 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
     C.Divergent = DivergentTerms.contains(C.Sw);
     if (const profile::BranchRecord *R = Prof.getBranch(*C.Sw)) {
       C.Measured = R->getDivergentFraction();
-      if (C.Measured && *C.Measured < MinDivergentShare)
-        C.Divergent = false;
+      // Where a warp's lanes agree, a jump table on a value each lane
+      // holds for itself is still slower than compares over small ways
+      // (1.28x-1.32x on an H100, bench/results/2026-11-27-h100-blend.md);
+      // over ways that load and store, it is the quicker (0.736x by
+      // compares).
+      if (C.Measured && *C.Measured < MinDivergentShare && C.Divergent) {
+        C.SmallWays = hasSmallWays(*C.Sw, FAM.getResult<LoopAnalysis>(F));
+        C.Divergent = C.SmallWays;
+      }
     }
   }
   auto Uniform =
@@ -127,7 +207,10 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
       Missed(C, "Uniform",
              "under " + Twine(std::lround(MinDivergentShare * 100)) +
                  "%, its warps take one way each, which a jump table "
-                 "reaches in one branch");
+                 "reaches in one branch (its ways are not all of at most " +
+                 Twine(MaxSmallWayInstructions) +
+                 " instructions touching no memory, which compares "
+                 "dispatch faster all the same)");
   if (none_of(Candidates, [](const Candidate &C) { return C.Divergent; }))
     return PreservedAnalyses::all();
   std::string Refusal;
@@ -157,9 +240,16 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
              << "divergent switch of " << std::to_string(C.Sw->getNumCases())
              << " cases dispatched by compares, not a jump table: "
              << describeMeasured(C)
-             << "a warp whose lanes take different ways runs a jump "
-                "table's indirect branch (brx.idx) slowly; the function is "
-                "marked no-jump-tables";
+             << (C.SmallWays
+                     ? "its ways are of at most " +
+                           std::to_string(MaxSmallWayInstructions) +
+                           " instructions touching no memory, which "
+                           "compares dispatch faster than a jump table on "
+                           "a value each lane holds, even where the lanes "
+                           "agree"
+                     : "a warp whose lanes take different ways runs a "
+                       "jump table's indirect branch (brx.idx) slowly")
+             << "; the function is marked no-jump-tables";
     });
   }
   if (!Refusal.empty())

@@ -20,7 +20,12 @@
 // way and for which a jump table is the quicker dispatch (the same
 // interpreter, one program a warp: 0.726x by compares), nothing is
 // changed. With a profile, a switch that diverged in under 5% of its warp
-// executions counts as uniform. Every such switch gets a remark.
+// executions counts as uniform, unless its ways are a few instructions
+// that touch no memory: a jump table on a value each lane holds for itself
+// is then slower than compares even where the lanes agree (a blend-mode
+// switch, a warp's pixels of one mode: 1.29x-1.32x by compares,
+// bench/results/2026-11-27-h100-blend.md; the register machine 1.28x).
+// Every such switch gets a remark.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +35,7 @@
 #include "llvm/IR/PassManager.h"
 
 namespace llvm {
+class LoopInfo;
 class SwitchInst;
 } // namespace llvm
 
@@ -41,6 +47,12 @@ namespace divopt {
 /// and more than 3 destinations or a range wider than 64 (else bit tests
 /// serve it).
 bool wouldUseJumpTable(const llvm::SwitchInst &Sw);
+
+/// Whether each way of Sw holds at most 8 instructions of its own (in the
+/// blocks only it enters, up to where it meets the others), none touching
+/// memory, and no loop: the ways of a blend-mode or a register machine's
+/// switch, not those of a stack machine, which load and store.
+bool hasSmallWays(const llvm::SwitchInst &Sw, const llvm::LoopInfo &LI);
 
 class SwitchDispatchPass : public llvm::PassInfoMixin<SwitchDispatchPass> {
 public:

@@ -260,6 +260,55 @@ join:
   ret void
 }
 
+; A stack machine's switch: each way loads its operands from the lane's
+; stack and stores its result there.
+define ptx_kernel void @stackMachine(ptr addrspace(1) %code, ptr addrspace(1) %stack) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pc = getelementptr i32, ptr addrspace(1) %code, i32 %t
+  %op = load i32, ptr addrspace(1) %pc
+  %top = getelementptr float, ptr addrspace(1) %stack, i32 %t
+  %a = load float, ptr addrspace(1) %top
+  %below = getelementptr float, ptr addrspace(1) %top, i32 1
+  switch i32 %op, label %join [
+    i32 0, label %op0
+    i32 1, label %op1
+    i32 2, label %op2
+    i32 3, label %op3
+    i32 4, label %op4
+  ]
+
+op0:
+  %b0 = load float, ptr addrspace(1) %below
+  %r0 = fadd float %a, %b0
+  store float %r0, ptr addrspace(1) %below
+  br label %join
+
+op1:
+  %b1 = load float, ptr addrspace(1) %below
+  %r1 = fsub float %a, %b1
+  store float %r1, ptr addrspace(1) %below
+  br label %join
+
+op2:
+  %b2 = load float, ptr addrspace(1) %below
+  %r2 = fmul float %a, %b2
+  store float %r2, ptr addrspace(1) %below
+  br label %join
+
+op3:
+  store float 1.0, ptr addrspace(1) %top
+  br label %join
+
+op4:
+  %r4 = call float @llvm.minnum.f32(float %a, float 4.0)
+  store float %r4, ptr addrspace(1) %top
+  br label %join
+
+join:
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare float @llvm.minnum.f32(float, float)

@@ -53,13 +53,18 @@ bool readsWarpUniformRegister(const IntrinsicInst &II) {
          Name == "cluster.nctarank";
 }
 
+static bool readsOneCopy(const LoadInst &LI, unsigned Depth);
+
 /// Whether every lane that reads an address in what O may point to reads
 /// the same value there. Memory that global, shared and constant pointers
 /// reach is one copy for the warp; so are the kernel's by-value parameters
-/// that it never writes (one parameter buffer for the grid). A local
-/// variable, and a generic pointer of unknown origin (it may hold a local
-/// address, which names each lane's own memory), are not.
-static bool isOneCopyForTheWarp(const Value *O) {
+/// that it never writes (one parameter buffer for the grid), and what a
+/// pointer read from such memory points to (a parameter struct's arrays):
+/// the host can pass no local address, and one a thread stored there
+/// would be no other thread's to use. A local variable, and a generic
+/// pointer of other origin (it may hold a local address, which names each
+/// lane's own memory), are not.
+static bool isOneCopyForTheWarp(const Value *O, unsigned Depth) {
   switch (O->getType()->getPointerAddressSpace()) {
   case NVPTXAS::ADDRESS_SPACE_GLOBAL:
   case NVPTXAS::ADDRESS_SPACE_SHARED:
@@ -73,6 +78,8 @@ static bool isOneCopyForTheWarp(const Value *O) {
   }
   if (isa<GlobalVariable>(O))
     return true;
+  if (const auto *LI = dyn_cast<LoadInst>(O))
+    return readsOneCopy(*LI, Depth + 1);
   const auto *A = dyn_cast<Argument>(O);
   if (!A || !A->getParent()->hasKernelCallingConv())
     return false;
@@ -81,13 +88,21 @@ static bool isOneCopyForTheWarp(const Value *O) {
   return !A->hasByValAttr() || A->onlyReadsMemory();
 }
 
-bool readsWarpUniformMemory(const LoadInst &LI) {
-  if (!LI.isSimple() ||
-      LI.getPointerAddressSpace() != NVPTXAS::ADDRESS_SPACE_GENERIC)
+/// Whether LI reads memory the warp has one copy of; Depth counts the
+/// pointers read from memory on the way (a few are enough: `p->q->r`).
+static bool readsOneCopy(const LoadInst &LI, unsigned Depth) {
+  constexpr unsigned MaxPointerLoads = 3;
+  if (!LI.isSimple() || Depth > MaxPointerLoads)
     return false;
   SmallVector<const Value *, 4> Objects;
   getUnderlyingObjects(LI.getPointerOperand(), Objects);
-  return all_of(Objects, isOneCopyForTheWarp);
+  return all_of(Objects,
+                [&](const Value *O) { return isOneCopyForTheWarp(O, Depth); });
+}
+
+bool readsWarpUniformMemory(const LoadInst &LI) {
+  return LI.getPointerAddressSpace() == NVPTXAS::ADDRESS_SPACE_GENERIC &&
+         readsOneCopy(LI, 0);
 }
 
 enum class CallUniformity { Uniform, FromOperands, Divergent };

@@ -14,7 +14,8 @@
 // per-block special registers (ctaid, ntid, ...) as uniform, pure
 // intrinsics (fma, ctpop, ...) as uniform when their operands are, and
 // generic loads of memory the warp has one copy of (a kernel's parameters,
-// global and shared variables) as uniform when their address is.
+// global and shared variables, the arrays a parameter struct points to)
+// as uniform when their address is.
 //
 // The refinement is sound where UniformityInfo is: sources of divergence
 // come from TTI, divergence flows through operands, through PHIs at joins of
@@ -58,8 +59,8 @@ bool readsWarpUniformRegister(const llvm::IntrinsicInst &II);
 /// to NVPTX: the pointer may hold a local address, each lane's own
 /// memory), provably reads memory of which a warp has one copy (global,
 /// shared or constant memory, a kernel's pointer parameters, its by-value
-/// parameters that it never writes): its value is then uniform wherever
-/// its address is.
+/// parameters that it never writes, what a pointer read from such memory
+/// points to): its value is then uniform wherever its address is.
 bool readsWarpUniformMemory(const llvm::LoadInst &LI);
 
 class VoteAwareUniformity {

@@ -3,8 +3,9 @@
 ; may hold a local address, which names each lane's own memory. A load at
 ; a uniform address of memory the warp has one copy of (a kernel's pointer
 ; parameters, which point to global memory; its by-value parameters that
-; it never writes; global, shared and constant variables) reads the same
-; value in every lane: a branch on `grade->curve` or `p.mode[l]` is
+; it never writes; global, shared and constant variables; what a pointer
+; read from such memory points to) reads the same value in every lane: a
+; branch on `grade->curve`, `p.mode[l]` or `args.modes[layer]` is
 ; uniform. Local memory, a pointer of unknown origin, a volatile load and a
 ; thread-dependent address stay divergent.
 ; RUN: %divopt-opt -passes='print<divopt-divergence>' -disable-output %s | FileCheck %s
@@ -12,6 +13,7 @@
 target triple = "nvptx64-nvidia-cuda"
 
 %struct.Modes = type { [4 x i32] }
+%struct.Args = type { ptr, i32 }
 
 @table = addrspace(1) global [4 x i32] zeroinitializer
 @tile = addrspace(3) global [32 x i32] undef
@@ -126,6 +128,56 @@ done:
   ret void
 }
 
+; Pointers read from a by-value parameter struct and from global memory
+; (`args.modes[layer]`, `scene->modes[k]`): the host wrote them, and a
+; local address stored there would be no other thread's to use.
+; CHECK-LABEL: function 'pointerMembers'
+; CHECK-NEXT:  branch %entry: uniform (refined) on %c
+; CHECK-NEXT:  branch %a: uniform (refined) on %d
+; CHECK-NEXT:  summary: 0 divergent, 2 refined uniform, 0 uniform
+define ptx_kernel void @pointerMembers(ptr readonly byval(%struct.Args) align 8 %args, ptr readonly %scene, i32 %layer, ptr %out) {
+entry:
+  %modes = load ptr, ptr %args
+  %pm = getelementptr inbounds i32, ptr %modes, i32 %layer
+  %m = load i32, ptr %pm
+  %c = icmp eq i32 %m, 1
+  br i1 %c, label %a, label %done
+
+a:
+  %sm = load ptr, ptr %scene
+  %v = load i32, ptr %sm
+  %d = icmp sgt i32 %v, 3
+  br i1 %d, label %b, label %done
+
+b:
+  store i32 1, ptr %out
+  br label %done
+
+done:
+  ret void
+}
+
+; A pointer read at a lane's own address may be the lane's own local
+; address (it stored it there): what it points to is the lane's.
+; CHECK-LABEL: function 'pointerPerLane'
+; CHECK-NEXT:  branch %entry: divergent if-only on %c
+define ptx_kernel void @pointerPerLane(ptr readonly %ptrs, ptr %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pp = getelementptr inbounds ptr, ptr %ptrs, i32 %tid
+  %p = load ptr, ptr %pp
+  %v = load i32, ptr %p
+  %c = icmp eq i32 %v, 0
+  br i1 %c, label %a, label %done
+
+a:
+  store i32 1, ptr %out
+  br label %done
+
+done:
+  ret void
+}
+
 ; A local array: each lane reads its own memory at the same address.
 ; CHECK-LABEL: function 'localArray'
 ; CHECK-NEXT:  branch %entry: divergent if-only on %c
@@ -146,9 +198,9 @@ done:
   ret void
 }
 
-; A pointer loaded from memory may hold a local address; a volatile load
-; may read what another lane just wrote; either of two objects, one of
-; them local, is as divergent as the local one.
+; A pointer made from an integer may hold a local address; a volatile
+; load may read what another lane just wrote; either of two objects, one
+; of them local, is as divergent as the local one.
 ; CHECK-LABEL: function 'unknownOrigin'
 ; CHECK-NEXT:  branch %entry: divergent if-only on %c
 ; CHECK:       branch %a: divergent if-only on %d
@@ -156,7 +208,8 @@ done:
 ; CHECK:       summary: 3 divergent, 0 refined uniform, 0 uniform
 define ptx_kernel void @unknownOrigin(ptr readonly %pp, ptr %out, i1 %which) {
 entry:
-  %p = load ptr, ptr %pp
+  %bits = load i64, ptr %pp
+  %p = inttoptr i64 %bits to ptr
   %v = load i32, ptr %p
   %c = icmp eq i32 %v, 0
   br i1 %c, label %a, label %done

@@ -53,8 +53,6 @@ bool readsWarpUniformRegister(const IntrinsicInst &II) {
          Name == "cluster.nctarank";
 }
 
-static bool readsOneCopy(const LoadInst &LI, unsigned Depth);
-
 /// Whether every lane that reads an address in what O may point to reads
 /// the same value there. Memory that global, shared and constant pointers
 /// reach is one copy for the warp; so are the kernel's by-value parameters
@@ -64,7 +62,7 @@ static bool readsOneCopy(const LoadInst &LI, unsigned Depth);
 /// would be no other thread's to use. A local variable, and a generic
 /// pointer of other origin (it may hold a local address, which names each
 /// lane's own memory), are not.
-static bool isOneCopyForTheWarp(const Value *O, unsigned Depth) {
+bool VoteAwareUniformity::isOneCopyForTheWarp(const Value *O, unsigned Depth) {
   switch (O->getType()->getPointerAddressSpace()) {
   case NVPTXAS::ADDRESS_SPACE_GLOBAL:
   case NVPTXAS::ADDRESS_SPACE_SHARED:
@@ -88,19 +86,24 @@ static bool isOneCopyForTheWarp(const Value *O, unsigned Depth) {
   return !A->hasByValAttr() || A->onlyReadsMemory();
 }
 
-/// Whether LI reads memory the warp has one copy of; Depth counts the
-/// pointers read from memory on the way (a few are enough: `p->q->r`).
-static bool readsOneCopy(const LoadInst &LI, unsigned Depth) {
+bool VoteAwareUniformity::readsOneCopy(const LoadInst &LI, unsigned Depth) {
   constexpr unsigned MaxPointerLoads = 3;
   if (!LI.isSimple() || Depth > MaxPointerLoads)
     return false;
+  // Kept: pointers merged by PHIs fan out at each load on the way, so a
+  // chain of such merges would be walked once for each path through it.
+  auto [It, New] = OneCopyLoads.try_emplace({&LI, Depth}, false);
+  if (!New)
+    return It->second;
   SmallVector<const Value *, 4> Objects;
   getUnderlyingObjects(LI.getPointerOperand(), Objects);
-  return all_of(Objects,
-                [&](const Value *O) { return isOneCopyForTheWarp(O, Depth); });
+  bool OneCopy = all_of(
+      Objects, [&](const Value *O) { return isOneCopyForTheWarp(O, Depth); });
+  OneCopyLoads[{&LI, Depth}] = OneCopy;
+  return OneCopy;
 }
 
-bool readsWarpUniformMemory(const LoadInst &LI) {
+bool VoteAwareUniformity::readsWarpUniformMemory(const LoadInst &LI) {
   return LI.getPointerAddressSpace() == NVPTXAS::ADDRESS_SPACE_GENERIC &&
          readsOneCopy(LI, 0);
 }

@@ -55,14 +55,6 @@ bool isWarpUniformIntrinsic(const llvm::Value *V);
 /// divergent, these reads included.
 bool readsWarpUniformRegister(const llvm::IntrinsicInst &II);
 
-/// Whether LI, a load through a generic pointer (a source of divergence
-/// to NVPTX: the pointer may hold a local address, each lane's own
-/// memory), provably reads memory of which a warp has one copy (global,
-/// shared or constant memory, a kernel's pointer parameters, its by-value
-/// parameters that it never writes, what a pointer read from such memory
-/// points to): its value is then uniform wherever its address is.
-bool readsWarpUniformMemory(const llvm::LoadInst &LI);
-
 class VoteAwareUniformity {
 public:
   VoteAwareUniformity(llvm::Function &F, const llvm::UniformityInfo &UI,
@@ -95,6 +87,20 @@ public:
 
 private:
   bool computeIsDivergent(const llvm::Instruction &I);
+  /// Whether LI, a load through a generic pointer (a source of divergence
+  /// to NVPTX: the pointer may hold a local address, each lane's own
+  /// memory), provably reads memory of which a warp has one copy (global,
+  /// shared or constant memory, a kernel's pointer parameters, its
+  /// by-value parameters that it never writes, what a pointer read from
+  /// such memory points to): its value is then uniform wherever its
+  /// address is.
+  bool readsWarpUniformMemory(const llvm::LoadInst &LI);
+  /// The same of any load; Depth counts the pointers read from memory on
+  /// the way (a few are enough: `p->q->r`).
+  bool readsOneCopy(const llvm::LoadInst &LI, unsigned Depth);
+  /// Whether every lane that reads an address in what the underlying
+  /// object O may point to reads the same value there.
+  bool isOneCopyForTheWarp(const llvm::Value *O, unsigned Depth);
   bool isJoinOfDivergentBranch(const llvm::BasicBlock &BB);
   bool joinsItsImmediateDominator(const llvm::BasicBlock &J) const;
   bool leavesDivergentCycle(const llvm::Value *Def,
@@ -111,6 +117,9 @@ private:
   /// their operands are (getJoinDivergence).
   bool UseJoins = true;
   llvm::SmallPtrSet<const llvm::Value *, 32> Divergent;
+  /// readsOneCopy's answers, by load and depth.
+  llvm::DenseMap<std::pair<const llvm::LoadInst *, unsigned>, bool>
+      OneCopyLoads;
   llvm::DenseMap<const llvm::BasicBlock *,
                  llvm::SmallPtrSet<const llvm::BasicBlock *, 16>>
       ReachingCache;

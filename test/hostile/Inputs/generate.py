@@ -11,6 +11,10 @@
     generate.py switches N   N divergent three-way switches one after
                              another, whose ways hold instructions of one
                              kind that pair with none of the others'
+    generate.py pointer-merges N  three switches of N ways one after
+                             another, each way reading a pointer through the
+                             pointer the switch before merged, the last
+                             merge read and branched on
 """
 
 import sys
@@ -127,9 +131,36 @@ def switches(n):
                   "  ret void", "}"]
 
 
+def pointer_merges(n):
+    out = ["define ptx_kernel void @k(ptr readonly %base, ptr %out, "
+           "i32 %sel) {", "entry:", "  br label %h1"]
+    prev = "%base"
+    for level in (1, 2, 3):
+        out += [f"h{level}:", f"  switch i32 %sel, label %j{level} ["]
+        out += [f"    i32 {i}, label %w{level}_{i}" for i in range(n)]
+        out += ["  ]"]
+        for i in range(n):
+            out += [f"w{level}_{i}:",
+                    f"  %g{level}_{i} = getelementptr ptr, ptr {prev}, i32 {i}",
+                    f"  %p{level}_{i} = load ptr, ptr %g{level}_{i}",
+                    f"  br label %j{level}"]
+        incoming = ", ".join([f"[ %p{level}_{i}, %w{level}_{i} ]"
+                              for i in range(n)] + [f"[ {prev}, %h{level} ]"])
+        following = f"h{level + 1}" if level < 3 else "last"
+        out += [f"j{level}:", f"  %m{level} = phi ptr {incoming}",
+                f"  br label %{following}"]
+        prev = f"%m{level}"
+    return out + ["last:", "  %v = load i32, ptr %m3",
+                  "  %c = icmp eq i32 %v, 0",
+                  "  br i1 %c, label %a, label %done",
+                  "a:", "  store i32 1, ptr %out", "  br label %done",
+                  "done:", "  ret void", "}"]
+
+
 KINDS = {"arms": arms, "loop-arms": loop_arms, "switch": switch,
          "branches": branches, "fallthrough": fallthrough,
-         "switch-phi": switch_phi, "switches": switches}
+         "switch-phi": switch_phi, "switches": switches,
+         "pointer-merges": pointer_merges}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in KINDS:

@@ -108,6 +108,35 @@ bool VoteAwareUniformity::readsWarpUniformMemory(const LoadInst &LI) {
          readsOneCopy(LI, 0);
 }
 
+/// The lane a shuffle reads from where it is the same lane of the whole
+/// warp for every reader (`__shfl_sync(mask, v, 0)`, width 32): its
+/// result, a broadcast, is then uniform where that lane is. Null for any
+/// other call: a width under 32 reads one lane a segment.
+static const Value *getBroadcastSourceLane(const CallBase &CB) {
+  const auto *II = dyn_cast<IntrinsicInst>(&CB);
+  if (!II)
+    return nullptr;
+  unsigned Lane;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_shfl_sync_idx_i32:
+  case Intrinsic::nvvm_shfl_sync_idx_f32:
+    Lane = 2; // (mask, value, lane, clamp)
+    break;
+  case Intrinsic::nvvm_shfl_idx_i32:
+  case Intrinsic::nvvm_shfl_idx_f32:
+    Lane = 1; // (value, lane, clamp)
+    break;
+  default:
+    return nullptr;
+  }
+  // The clamp operand of a shuffle over the whole warp: no segment mask,
+  // lane bound 31 (clang writes ((32 - width) << 8) | 31).
+  const auto *Clamp = dyn_cast<ConstantInt>(II->getArgOperand(Lane + 1));
+  if (!Clamp || Clamp->getZExtValue() != 31)
+    return nullptr;
+  return II->getArgOperand(Lane);
+}
+
 enum class CallUniformity { Uniform, FromOperands, Divergent };
 
 /// How a call's result relates to its operands. Only intrinsics are known:
@@ -168,6 +197,9 @@ bool VoteAwareUniformity::computeIsDivergent(const Instruction &I) {
   if (isInIrreducibleCycle(CI, I.getParent()))
     return true;
   if (const auto *CB = dyn_cast<CallBase>(&I)) {
+    if (const Value *Lane = getBroadcastSourceLane(*CB))
+      return Divergent.contains(Lane) ||
+             leavesDivergentCycle(Lane, *I.getParent());
     switch (classifyCall(*CB)) {
     case CallUniformity::Uniform:
       return false;

@@ -12,10 +12,11 @@
 // LLVM calls divergent, treating the results of warp votes and
 // `activemask` as uniform among the lanes that execute them, reads of
 // per-block special registers (ctaid, ntid, ...) as uniform, pure
-// intrinsics (fma, ctpop, ...) as uniform when their operands are, and
-// generic loads of memory the warp has one copy of (a kernel's parameters,
-// global and shared variables, the arrays a parameter struct points to)
-// as uniform when their address is.
+// intrinsics (fma, ctpop, ...) as uniform when their operands are, a
+// shuffle that broadcasts one lane to the warp as uniform when that lane
+// is, and generic loads of memory the warp has one copy of (a kernel's
+// parameters, global and shared variables, the arrays a parameter struct points
+// to) as uniform when their address is.
 //
 // The refinement is sound where UniformityInfo is: sources of divergence
 // come from TTI, divergence flows through operands, through PHIs at joins of

@@ -100,14 +100,24 @@ static std::optional<unsigned> countSmallWay(const BasicBlock *Head,
       if (!isSmallWayInstruction(I) || ++Count > MaxSmallWayInstructions)
         return std::nullopt;
     }
-    // A block joins the way once every block that enters it is the way's.
-    for (const BasicBlock *S : successors(BB))
-      if (!InWay.contains(S) &&
-          all_of(predecessors(S),
+    for (const BasicBlock *S : successors(BB)) {
+      if (InWay.contains(S))
+        continue;
+      // A loop that only the way enters is the way's: its latch enters
+      // its header too, so the header never joins the way below.
+      const Loop *L = LI.getLoopFor(S);
+      if (L && L != Outer && L->getHeader() == S && !L->contains(Head) &&
+          all_of(predecessors(S), [&](const BasicBlock *P) {
+            return InWay.contains(P) || L->contains(P);
+          }))
+        return std::nullopt;
+      // A block joins the way once every block that enters it is the way's.
+      if (all_of(predecessors(S),
                  [&](const BasicBlock *P) { return InWay.contains(P); })) {
         InWay.insert(S);
         Work.push_back(S);
       }
+    }
   }
   return Count;
 }

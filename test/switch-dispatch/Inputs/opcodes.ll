@@ -309,6 +309,55 @@ join:
   ret void
 }
 
+; Small ways but one: op2 holds a loop (a slow path's, say), which runs its
+; few instructions many times.
+define ptx_kernel void @loopWay(ptr addrspace(1) %code, ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pc = getelementptr i32, ptr addrspace(1) %code, i32 %t
+  %op = load i32, ptr addrspace(1) %pc
+  %pa = getelementptr float, ptr addrspace(1) %in, i32 %t
+  %a = load float, ptr addrspace(1) %pa
+  switch i32 %op, label %join [
+    i32 0, label %op0
+    i32 1, label %op1
+    i32 2, label %op2
+    i32 3, label %op3
+    i32 4, label %op4
+  ]
+
+op0:
+  %r0 = fadd float %a, 1.0
+  br label %join
+
+op1:
+  %r1 = fsub float %a, 2.0
+  br label %join
+
+op2:
+  br label %halve
+
+halve:
+  %h = phi float [ %a, %op2 ], [ %h1, %halve ]
+  %h1 = fmul float %h, 0.5
+  %big = fcmp ogt float %h1, 1.0
+  br i1 %big, label %halve, label %join
+
+op3:
+  %r3 = fdiv float %a, 5.0
+  br label %join
+
+op4:
+  %r4 = call float @llvm.minnum.f32(float %a, float 4.0)
+  br label %join
+
+join:
+  %r = phi float [ %r0, %op0 ], [ %r1, %op1 ], [ %h1, %halve ], [ %r3, %op3 ], [ %r4, %op4 ], [ %a, %entry ]
+  %po = getelementptr float, ptr addrspace(1) %out, i32 %t
+  store float %r, ptr addrspace(1) %po
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare float @llvm.minnum.f32(float, float)

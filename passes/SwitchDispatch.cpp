@@ -24,6 +24,7 @@
 #include "llvm/Support/Format.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace llvm;
 
@@ -75,30 +76,50 @@ static bool isSmallWayInstruction(const Instruction &I) {
   return !CB || isa<IntrinsicInst>(CB);
 }
 
-/// The instructions of the way Sw's block enters at Dest: the blocks
-/// reachable from Dest that only the way enters (a block that another
-/// way, or code before the switch, also enters is where the way ends); 0
-/// where Dest is such a block itself (a case that goes straight to the
-/// join, or to a tail the ways share). None where the way is not small.
-static std::optional<unsigned> countSmallWay(const BasicBlock *Head,
-                                             const BasicBlock *Dest,
-                                             const LoopInfo &LI) {
+/// The most instructions of their own a divergent switch's ways may hold
+/// at the median for compares to dispatch it: over larger ways a jump
+/// table's indirect branch costs less, even where lanes disagree (0.956x
+/// and 0.970x by compares over ways of 16-24 and 32-48 instructions on an
+/// H100, bench/results/2026-11-27-h100-dispatch-sweep.md; 1.21x over
+/// 8-12).
+static constexpr unsigned MaxDivergentMedianWayInstructions = 16;
+
+namespace {
+/// What a way of a switch holds of its own.
+struct WayShape {
+  unsigned Instructions = 0;
+  /// An instruction touches memory or calls a function.
+  bool TouchesMemory = false;
+  /// A loop runs its instructions many times; then Instructions counts
+  /// only those before it was found.
+  bool HoldsLoop = false;
+};
+} // namespace
+
+/// The way Sw's block enters at Dest: the blocks reachable from Dest that
+/// only the way enters (a block that another way, or code before the
+/// switch, also enters is where the way ends). Nothing where Dest is such
+/// a block itself (a case that goes straight to the join, or to a tail the
+/// ways share).
+static WayShape measureWay(const BasicBlock *Head, const BasicBlock *Dest,
+                           const LoopInfo &LI) {
+  WayShape Way;
   if (Dest->getUniquePredecessor() != Head)
-    return 0;
+    return Way;
   const Loop *Outer = LI.getLoopFor(Head);
   SmallPtrSet<const BasicBlock *, 8> InWay{Dest};
   SmallVector<const BasicBlock *, 8> Work{Dest};
-  unsigned Count = 0;
   while (!Work.empty()) {
     const BasicBlock *BB = Work.pop_back_val();
-    // A loop inside the way runs its few instructions many times.
-    if (LI.getLoopFor(BB) != Outer)
-      return std::nullopt;
+    if (LI.getLoopFor(BB) != Outer) {
+      Way.HoldsLoop = true;
+      return Way;
+    }
     for (const Instruction &I : *BB) {
       if (I.isTerminator() || isa<PHINode>(I) || I.isDebugOrPseudoInst())
         continue;
-      if (!isSmallWayInstruction(I) || ++Count > MaxSmallWayInstructions)
-        return std::nullopt;
+      ++Way.Instructions;
+      Way.TouchesMemory |= !isSmallWayInstruction(I);
     }
     for (const BasicBlock *S : successors(BB)) {
       if (InWay.contains(S))
@@ -109,8 +130,10 @@ static std::optional<unsigned> countSmallWay(const BasicBlock *Head,
       if (L && L != Outer && L->getHeader() == S && !L->contains(Head) &&
           all_of(predecessors(S), [&](const BasicBlock *P) {
             return InWay.contains(P) || L->contains(P);
-          }))
-        return std::nullopt;
+          })) {
+        Way.HoldsLoop = true;
+        return Way;
+      }
       // A block joins the way once every block that enters it is the way's.
       if (all_of(predecessors(S),
                  [&](const BasicBlock *P) { return InWay.contains(P); })) {
@@ -119,23 +142,44 @@ static std::optional<unsigned> countSmallWay(const BasicBlock *Head,
       }
     }
   }
-  return Count;
+  return Way;
 }
 
-bool hasSmallWays(const SwitchInst &Sw, const LoopInfo &LI) {
-  const BasicBlock *Head = Sw.getParent();
-  bool AnyCode = false;
+/// The ways of Sw that hold code (an unreachable default is none).
+static SmallVector<WayShape, 8> measureWays(const SwitchInst &Sw,
+                                            const LoopInfo &LI) {
+  SmallVector<WayShape, 8> Ways;
   SmallPtrSet<const BasicBlock *, 8> Seen;
-  for (const BasicBlock *Dest : successors(Head)) {
+  for (const BasicBlock *Dest : successors(Sw.getParent())) {
     if (!Seen.insert(Dest).second ||
         (Dest == Sw.getDefaultDest() && isUnreachableDefault(Sw)))
       continue;
-    std::optional<unsigned> Count = countSmallWay(Head, Dest, LI);
-    if (!Count)
-      return false;
-    AnyCode |= *Count > 0;
+    WayShape Way = measureWay(Sw.getParent(), Dest, LI);
+    if (Way.Instructions || Way.HoldsLoop)
+      Ways.push_back(Way);
   }
-  return AnyCode;
+  return Ways;
+}
+
+bool hasSmallWays(const SwitchInst &Sw, const LoopInfo &LI) {
+  SmallVector<WayShape, 8> Ways = measureWays(Sw, LI);
+  return !Ways.empty() && all_of(Ways, [](const WayShape &W) {
+    return !W.HoldsLoop && !W.TouchesMemory &&
+           W.Instructions <= MaxSmallWayInstructions;
+  });
+}
+
+std::optional<unsigned> getMedianWayInstructions(const SwitchInst &Sw,
+                                                 const LoopInfo &LI) {
+  SmallVector<unsigned, 8> Sizes;
+  for (const WayShape &W : measureWays(Sw, LI))
+    Sizes.push_back(W.HoldsLoop ? std::numeric_limits<unsigned>::max()
+                                : W.Instructions);
+  if (Sizes.empty())
+    return std::nullopt;
+  llvm::sort(Sizes);
+  // The lower median: of two middle ways, the smaller.
+  return Sizes[(Sizes.size() - 1) / 2];
 }
 
 namespace {
@@ -153,6 +197,9 @@ struct Candidate {
   /// Divergent to the compiler, uniform by the profile, and of small
   /// ways: dispatched by compares all the same.
   bool SmallWays = false;
+  /// Divergent, but of ways too large for compares to pay: the median
+  /// way's instructions.
+  std::optional<unsigned> LargeWays;
 };
 
 std::string describeMeasured(const Candidate &C) {
@@ -178,7 +225,7 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
   for (BasicBlock &BB : F)
     if (auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator()))
       if (wouldUseJumpTable(*Sw))
-        Candidates.push_back({Sw, false, std::nullopt});
+        Candidates.push_back({Sw, false, std::nullopt, false, std::nullopt});
   if (Candidates.empty())
     return PreservedAnalyses::all();
   const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
@@ -200,7 +247,17 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
         C.Divergent = C.SmallWays;
       }
     }
+    if (C.Divergent && !C.SmallWays) {
+      std::optional<unsigned> Median =
+          getMedianWayInstructions(*C.Sw, FAM.getResult<LoopAnalysis>(F));
+      if (Median && *Median > MaxDivergentMedianWayInstructions) {
+        C.LargeWays = Median;
+        C.Divergent = false;
+      }
+    }
   }
+  // A switch that keeps its jump table keeps every switch of its function
+  // on one: no-jump-tables is the function's.
   auto Uniform =
       find_if(Candidates, [](const Candidate &C) { return !C.Divergent; });
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
@@ -211,9 +268,18 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
              << Why.str();
     });
   };
-  // Switches the profile found uniform say why they are not counted.
+  // Divergent switches that keep their jump tables say why.
   for (const Candidate &C : Candidates)
-    if (!C.Divergent && C.Measured && DivergentTerms.contains(C.Sw))
+    if (C.LargeWays)
+      Missed(C, "LargeWays",
+             "its ways hold a median of " +
+                 (*C.LargeWays == std::numeric_limits<unsigned>::max()
+                      ? "a loop"
+                      : Twine(*C.LargeWays) + " instructions") +
+                 " (more than " + Twine(MaxDivergentMedianWayInstructions) +
+                 "): over ways this large, compares cost more than the jump "
+                 "table's indirect branch even where lanes disagree");
+    else if (!C.Divergent && C.Measured && DivergentTerms.contains(C.Sw))
       Missed(C, "Uniform",
              "under " + Twine(std::lround(MinDivergentShare * 100)) +
                  "%, its warps take one way each, which a jump table "
@@ -226,8 +292,9 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
   std::string Refusal;
   if (Uniform != Candidates.end()) {
     unsigned Line = getRemarkLocation(*Uniform->Sw).getLine();
-    Refusal = "the function also holds a switch whose warps take one way "
-              "each" +
+    Refusal = std::string("the function also holds a switch ") +
+              (Uniform->LargeWays ? "of large ways, which keeps its jump table"
+                                  : "whose warps take one way each") +
               (Line ? " (line " + std::to_string(Line) + ")" : "") +
               ", and no-jump-tables, an attribute of the function, would "
               "take its jump table too";

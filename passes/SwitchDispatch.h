@@ -25,7 +25,11 @@
 // is then slower than compares even where the lanes agree (a blend-mode
 // switch, a warp's pixels of one mode: 1.29x-1.32x by compares,
 // bench/results/2026-11-27-h100-blend.md; the register machine 1.28x).
-// Every such switch gets a remark.
+// A divergent switch whose median way holds more than 16 instructions
+// keeps its jump table: over ways that large, compares cost more even
+// where lanes disagree (0.956x-0.970x by compares on an H100,
+// bench/results/2026-11-27-h100-dispatch-sweep.md). Every such switch
+// gets a remark.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +37,8 @@
 #define DIVOPT_PASSES_SWITCHDISPATCH_H
 
 #include "llvm/IR/PassManager.h"
+
+#include <optional>
 
 namespace llvm {
 class LoopInfo;
@@ -53,6 +59,12 @@ bool wouldUseJumpTable(const llvm::SwitchInst &Sw);
 /// memory, and no loop: the ways of a blend-mode or a register machine's
 /// switch, not those of a stack machine, which load and store.
 bool hasSmallWays(const llvm::SwitchInst &Sw, const llvm::LoopInfo &LI);
+
+/// The instructions of its own that the median way of Sw holds (of two
+/// middle ways, the smaller; a way holding a loop counts as the largest);
+/// none where no way holds code.
+std::optional<unsigned> getMedianWayInstructions(const llvm::SwitchInst &Sw,
+                                                 const llvm::LoopInfo &LI);
 
 class SwitchDispatchPass : public llvm::PassInfoMixin<SwitchDispatchPass> {
 public:

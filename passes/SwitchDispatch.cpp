@@ -272,12 +272,12 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
   for (const Candidate &C : Candidates)
     if (C.LargeWays)
       Missed(C, "LargeWays",
-             "its ways hold a median of " +
-                 (*C.LargeWays == std::numeric_limits<unsigned>::max()
-                      ? "a loop"
-                      : Twine(*C.LargeWays) + " instructions") +
-                 " (more than " + Twine(MaxDivergentMedianWayInstructions) +
-                 "): over ways this large, compares cost more than the jump "
+             (*C.LargeWays == std::numeric_limits<unsigned>::max()
+                  ? Twine("its median way holds a loop")
+                  : "its ways hold a median of " + Twine(*C.LargeWays) +
+                        " instructions (more than " +
+                        Twine(MaxDivergentMedianWayInstructions) + ")") +
+                 ": over ways this large, compares cost more than the jump "
                  "table's indirect branch even where lanes disagree");
     else if (!C.Divergent && C.Measured && DivergentTerms.contains(C.Sw))
       Missed(C, "Uniform",
@@ -285,8 +285,8 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
                  "%, its warps take one way each, which a jump table "
                  "reaches in one branch (its ways are not all of at most " +
                  Twine(MaxSmallWayInstructions) +
-                 " instructions touching no memory, which compares "
-                 "dispatch faster all the same)");
+                 " instructions touching no memory and holding no loop, "
+                 "which compares dispatch faster all the same)");
   if (none_of(Candidates, [](const Candidate &C) { return C.Divergent; }))
     return PreservedAnalyses::all();
   std::string Refusal;

@@ -482,6 +482,64 @@ join:
   ret void
 }
 
+; Three of five ways hold a loop: the median way does.
+define ptx_kernel void @loopWays(ptr addrspace(1) %code, ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %pc = getelementptr i32, ptr addrspace(1) %code, i32 %t
+  %op = load i32, ptr addrspace(1) %pc
+  %pa = getelementptr float, ptr addrspace(1) %in, i32 %t
+  %a = load float, ptr addrspace(1) %pa
+  switch i32 %op, label %join [
+    i32 0, label %op0
+    i32 1, label %op1
+    i32 2, label %op2
+    i32 3, label %op3
+    i32 4, label %op4
+  ]
+
+op0:
+  br label %loop0
+
+loop0:
+  %h0 = phi float [ %a, %op0 ], [ %h0n, %loop0 ]
+  %h0n = fmul float %h0, 0.5
+  %big0 = fcmp ogt float %h0n, 1.0
+  br i1 %big0, label %loop0, label %join
+
+op1:
+  br label %loop1
+
+loop1:
+  %h1 = phi float [ %a, %op1 ], [ %h1n, %loop1 ]
+  %h1n = fmul float %h1, 0.75
+  %big1 = fcmp ogt float %h1n, 1.0
+  br i1 %big1, label %loop1, label %join
+
+op2:
+  br label %loop2
+
+loop2:
+  %h2 = phi float [ %a, %op2 ], [ %h2n, %loop2 ]
+  %h2n = fmul float %h2, 0.25
+  %big2 = fcmp ogt float %h2n, 1.0
+  br i1 %big2, label %loop2, label %join
+
+op3:
+  %r3 = fadd float %a, 3.0
+  br label %join
+
+op4:
+  %r4 = fadd float %a, 4.0
+  br label %join
+
+join:
+  %r = phi float [ %h0n, %loop0 ], [ %h1n, %loop1 ], [ %h2n, %loop2 ], [ %r3, %op3 ], [ %r4, %op4 ], [ %a, %entry ]
+  %po = getelementptr float, ptr addrspace(1) %out, i32 %t
+  store float %r, ptr addrspace(1) %po
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare float @llvm.minnum.f32(float, float)

@@ -99,6 +99,7 @@ bool VoteAwareUniformity::readsOneCopy(const LoadInst &LI, unsigned Depth) {
   getUnderlyingObjects(LI.getPointerOperand(), Objects);
   bool OneCopy = all_of(
       Objects, [&](const Value *O) { return isOneCopyForTheWarp(O, Depth); });
+  // Looked up again: the walk above may have grown the map and moved It.
   OneCopyLoads[{&LI, Depth}] = OneCopy;
   return OneCopy;
 }

@@ -78,10 +78,10 @@ StringRef getDefaultPipeline() {
   // passes that may leave a loop's body one block (a meld of its arms):
   // it splits only where fewer registers pay at every block size, and its
   // decisions are right at every K of LOOP-SPLIT (calibration run 5).
-  // The divergent switches the passes leave are dispatched by compares,
-  // not jump tables, where no uniform switch shares their function
-  // (passes/SwitchDispatch.h); after the cleanup, whose simplifycfg makes
-  // a switch again of what is left of a lowered one.
+  // The divergent switches the passes leave are dispatched by compares
+  // where that pays (passes/SwitchDispatch.h says where); after the
+  // cleanup, whose simplifycfg makes a switch again of what is left of a
+  // lowered one.
   return "kernel-split,function(branch-dist,iter-delay,loop-split,"
          "divopt-cleanup,switch-dispatch,divopt-remarks)";
 }
@@ -108,8 +108,7 @@ Expected<DivOptPipelinePass> DivOptPipelinePass::create(PassBuilder &PB,
             "': it runs no DivOpt pass (kernel-split, branch-dist, "
             "iter-delay, loop-split, switch-dispatch, bbv-profile, "
             "thread-remap, divopt-remarks, ...); to compile without DivOpt, "
-            "pass "
-            "-divopt-auto=false");
+            "pass -divopt-auto=false");
   return DivOptPipelinePass(std::move(MPM));
 }
 

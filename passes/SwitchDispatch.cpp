@@ -67,13 +67,13 @@ bool wouldUseJumpTable(const SwitchInst &Sw) {
 /// switch even where the warp's lanes agree.
 static constexpr unsigned MaxSmallWayInstructions = 8;
 
-/// Whether an instruction of a way leaves it small: it touches no memory
-/// and calls nothing but a pure intrinsic (fminf, sqrtf, fabsf).
-static bool isSmallWayInstruction(const Instruction &I) {
+/// Whether an instruction touches memory or calls anything but a pure
+/// intrinsic (fminf, sqrtf, fabsf are fine): a way holding one is not small.
+static bool touchesMemoryOrCalls(const Instruction &I) {
   if (I.mayReadOrWriteMemory() || I.mayHaveSideEffects())
-    return false;
+    return true;
   const auto *CB = dyn_cast<CallBase>(&I);
-  return !CB || isa<IntrinsicInst>(CB);
+  return CB && !isa<IntrinsicInst>(CB);
 }
 
 /// The most instructions of their own a divergent switch's ways may hold
@@ -119,7 +119,7 @@ static WayShape measureWay(const BasicBlock *Head, const BasicBlock *Dest,
       if (I.isTerminator() || isa<PHINode>(I) || I.isDebugOrPseudoInst())
         continue;
       ++Way.Instructions;
-      Way.TouchesMemory |= !isSmallWayInstruction(I);
+      Way.TouchesMemory |= touchesMemoryOrCalls(I);
     }
     for (const BasicBlock *S : successors(BB)) {
       if (InWay.contains(S))

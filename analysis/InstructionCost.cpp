@@ -11,21 +11,91 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace divopt {
 
 static bool isWide(const Type *T) { return T->getScalarSizeInBits() > 32; }
 
+/// Whether every user of I is floating-point arithmetic, which takes I's
+/// value with an absolute-value or negation modifier on its operand (SASS
+/// FADD, FMUL, FFMA, FSETP, FMNMX and MUFU do): then fabs or fneg costs no
+/// instruction of its own.
+static bool isFoldedIntoUsers(const Instruction &I) {
+  return !I.use_empty() && all_of(I.users(), [](const User *U) {
+    const auto *UI = dyn_cast<Instruction>(U);
+    if (!UI || isa<SelectInst>(UI) || isa<PHINode>(UI))
+      return false;
+    switch (classify(*UI)) {
+    case OpClass::FP32:
+    case OpClass::FP64:
+    case OpClass::FP16:
+    case OpClass::Special:
+    case OpClass::Divide:
+      return true;
+    default:
+      return false;
+    }
+  });
+}
+
+/// An absolute value or negation: a modifier where its users take it.
+static OpClass classifySignOp(const Instruction &I, OpClass Otherwise) {
+  return isFoldedIntoUsers(I) ? OpClass::Free : Otherwise;
+}
+
+/// The NVVM intrinsics that libdevice and the CUDA headers emit, each by
+/// the SASS it becomes; none is a call.
+static std::optional<OpClass> classifyNVVM(const IntrinsicInst &II) {
+  StringRef Name = II.getCalledFunction()->getName();
+  if (!Name.consume_front("llvm.nvvm."))
+    return std::nullopt;
+  bool Double = II.getType()->isDoubleTy();
+  auto Any = [&](std::initializer_list<StringRef> Prefixes) {
+    return any_of(Prefixes, [&](StringRef P) { return Name.starts_with(P); });
+  };
+  if (Name.starts_with("read.ptx.sreg."))
+    return OpClass::IntALU; // S2R: one move.
+  if (Name.starts_with("fabs"))
+    return classifySignOp(II, Double ? OpClass::FP64 : OpClass::FP32);
+  if (Any({"sqrt.approx", "rsqrt", "ex2", "lg2", "sin", "cos", "rcp.approx",
+           "div.approx"}))
+    return OpClass::Special; // One MUFU.
+  if (Any({"div", "rcp", "sqrt"}))
+    return OpClass::Divide;
+  if (Any({"fma", "add", "mul.r", "saturate", "fmin", "fmax"}))
+    return Double ? OpClass::FP64 : OpClass::FP32;
+  if (Name.starts_with("mulhi") || Name.starts_with("mul24"))
+    return isWide(II.getType()) ? OpClass::Int64 : OpClass::IntMul;
+  if (Any({"prmt", "vote", "activemask", "bar.warp.sync", "brev", "clz",
+           "popc"}))
+    return OpClass::IntALU;
+  // Shuffles and warp reductions go to the MIO pipe, as shared-memory
+  // accesses do, at 16-32 a clock per SM.
+  if (Name.starts_with("shfl") || Name.starts_with("redux"))
+    return OpClass::Memory;
+  if (Name.contains("2f.") || Name.contains("2i.") || Name.contains("2ll.") ||
+      Name.contains("2ui.") || Name.contains("2ull.") || Name.contains("2d."))
+    return OpClass::Convert;
+  if (Name.starts_with("atomic"))
+    return OpClass::Atomic;
+  return std::nullopt;
+}
+
 static OpClass classifyIntrinsic(const IntrinsicInst &II) {
   switch (II.getIntrinsicID()) {
+  case Intrinsic::fabs:
+    return classifySignOp(II, II.getType()->isDoubleTy() ? OpClass::FP64
+                                                         : OpClass::FP32);
   case Intrinsic::fma:
   case Intrinsic::fmuladd:
-  case Intrinsic::fabs:
   case Intrinsic::minnum:
   case Intrinsic::maxnum:
   case Intrinsic::minimum:
   case Intrinsic::maximum:
+  case Intrinsic::copysign:
     return II.getType()->isDoubleTy() ? OpClass::FP64 : OpClass::FP32;
   case Intrinsic::sqrt:
     return OpClass::Divide;
@@ -42,6 +112,8 @@ static OpClass classifyIntrinsic(const IntrinsicInst &II) {
   case Intrinsic::ctpop:
   case Intrinsic::ctlz:
   case Intrinsic::cttz:
+  case Intrinsic::bitreverse:
+  case Intrinsic::bswap:
   case Intrinsic::fshl:
   case Intrinsic::fshr:
     return isWide(II.getType()) ? OpClass::Int64 : OpClass::IntALU;
@@ -53,23 +125,7 @@ static OpClass classifyIntrinsic(const IntrinsicInst &II) {
   default:
     break;
   }
-  StringRef Name = II.getCalledFunction()->getName();
-  if (Name.starts_with("llvm.nvvm.read.ptx.sreg."))
-    return OpClass::IntALU; // S2R: one move.
-  if (Name.starts_with("llvm.nvvm.rsqrt") ||
-      Name.starts_with("llvm.nvvm.ex2") || Name.starts_with("llvm.nvvm.lg2") ||
-      Name.starts_with("llvm.nvvm.sin") || Name.starts_with("llvm.nvvm.cos") ||
-      Name.starts_with("llvm.nvvm.rcp.approx"))
-    return OpClass::Special;
-  if (Name.starts_with("llvm.nvvm.div") || Name.starts_with("llvm.nvvm.rcp") ||
-      Name.starts_with("llvm.nvvm.sqrt"))
-    return OpClass::Divide;
-  if (Name.starts_with("llvm.nvvm.fma") || Name.starts_with("llvm.nvvm.add") ||
-      Name.starts_with("llvm.nvvm.mul.r"))
-    return II.getType()->isDoubleTy() ? OpClass::FP64 : OpClass::FP32;
-  if (Name.starts_with("llvm.nvvm.atomic"))
-    return OpClass::Atomic;
-  return OpClass::Call;
+  return classifyNVVM(II).value_or(OpClass::Call);
 }
 
 static OpClass classifyFloat(const Instruction &I) {
@@ -99,8 +155,9 @@ OpClass classify(const Instruction &I) {
   case Instruction::FAdd:
   case Instruction::FSub:
   case Instruction::FMul:
-  case Instruction::FNeg:
     return classifyFloat(I);
+  case Instruction::FNeg:
+    return classifySignOp(I, classifyFloat(I));
   case Instruction::SDiv:
   case Instruction::UDiv:
   case Instruction::SRem:
@@ -231,8 +288,20 @@ static unsigned getExpansion(const Instruction &I) {
   return Remainder ? 4 : 3;
 }
 
+/// What an approximate square root without ftz adds to its MUFU.SQRT: it
+/// scales a denormal argument into range and the result back (sm_90: FMUL,
+/// FSETP and FSEL before it, a predicated FMUL after).
+static double getDenormalScaling(const Instruction &I, unsigned CC) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II || !II->getCalledFunction() ||
+      II->getCalledFunction()->getName() != "llvm.nvvm.sqrt.approx.f")
+    return 0;
+  return 4 * getOpClassCost(OpClass::FP32, CC);
+}
+
 double getInstructionCost(const Instruction &I, unsigned CC) {
-  return getExpansion(I) * getOpClassCost(classify(I), CC);
+  return getExpansion(I) * getOpClassCost(classify(I), CC) +
+         getDenormalScaling(I, CC);
 }
 
 double getBlockCost(const BasicBlock &BB, unsigned CC) {

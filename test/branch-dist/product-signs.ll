@@ -15,7 +15,7 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; REMARK: distributed divergent branch: melded 8 pairs of 9+8 instructions with 1 selects, 0 divergent blocks remain
+; REMARK: distributed divergent branch: melded 7 pairs of 9+8 instructions with 1 selects, 0 divergent blocks remain
 ; REMARK: distributed divergent branch: melded 1 pairs of 3+2 instructions with 1 selects, 0 divergent blocks remain
 
 ; CHECK-LABEL: define ptx_kernel void @mirrored_product(

@@ -255,6 +255,34 @@ void keepLatencyIfExposed(Estimate &Before, Estimate &After, const Target &T) {
   After.Phases.clear();
 }
 
+/// The three ways a warp can run a two-way region: its lanes split, or all
+/// take one way.
+constexpr WarpOutcomes LanesSplit{1, 0, 0}, AllThen{0, 1, 0}, AllElse{0, 0, 1};
+
+/// A region as a warp runs it in each of those cases, before or after a
+/// meld.
+struct WarpCases {
+  Phase Split, Then, Else;
+
+  template <typename PhaseAt> static WarpCases get(PhaseAt At) {
+    return {At(LanesSplit), At(AllThen), At(AllElse)};
+  }
+};
+
+/// A meld without a profile is taken only if it pays wherever three warps
+/// in four, or more, split at the branch: it may add to a warp whose lanes
+/// agree at most three times what it saves one whose lanes split. (Lanes
+/// taking a way independently at any probability in UnknownProbabilities
+/// split four warps in five or more; real branches are often rarer: a
+/// boundary case, a tile's edge.) Measured on an H100: the melds of
+/// bench/apps/switches.cu's material switch (30.0 added, 12.5 saved) gain
+/// 1.20x-1.25x where materials are random, and SYN-BRDIS's smallest
+/// natural-float meld (43.0, 37.5) 1.27x; melding Fresnel's
+/// normal-incidence case, which no photon meets, into its general one
+/// (20.0, 5.5) made bench/kernels/meld.cu's boundary kernel 13% slower
+/// (bench/results/2026-11-27-h100-fabs-modifiers.md).
+constexpr double MaxAgreeLossPerSplitGain = 3.0;
+
 struct Trial {
   Decision D;
   unsigned NumSelects = 0, NumDivergentBlocks = 0;
@@ -262,6 +290,40 @@ struct Trial {
   /// melded code holds (and the occupancy they cost) refused it.
   bool CostAlonePays = false;
 };
+
+/// Without a record of the branch the compiler cannot know how often a
+/// warp's lanes disagree there (a guard that almost always holds, a
+/// boundary case no lane meets), and the cost model assumes they do. A
+/// meld that makes a warp whose lanes agree slower by more than
+/// MaxAgreeLossPerSplitGain times what it saves one whose lanes split is
+/// refused, and the remark says so. Times are predictTime's, at T, with
+/// latency where the launch exposes it (keepLatencyIfExposed).
+void boundByAgreeingWarps(Trial &Tr, bool Measured, const WarpCases &Before,
+                          const WarpCases &After, const Estimate &Like,
+                          const Estimate &LikeAfter, const Target &T) {
+  if (Measured || !Tr.D.Profitable)
+    return;
+  auto Time = [&](const Phase &P, const Estimate &As) {
+    Estimate E(P.Cost, As.Registers, {P});
+    if (As.Phases.empty())
+      E.Phases.clear();
+    return predictTime(E, T);
+  };
+  double Gain = Time(Before.Split, Like) - Time(After.Split, LikeAfter);
+  double Loss = std::max(Time(After.Then, LikeAfter) - Time(Before.Then, Like),
+                         Time(After.Else, LikeAfter) - Time(Before.Else, Like));
+  Gain = std::max(Gain, 0.0);
+  if (Loss <= MaxAgreeLossPerSplitGain * Gain)
+    return;
+  Tr.D.Profitable = false;
+  Tr.CostAlonePays = false; // Registers did not refuse it.
+  raw_string_ostream(Tr.D.Explanation)
+      << "; but a warp whose lanes all take one way would take "
+      << format("%.1f", Loss) << " longer, and one whose lanes split "
+      << format("%.1f", Gain) << " less: it pays only where more than "
+      << format("%.0f%%", 100 * Loss / (Gain + Loss))
+      << " of the warps split, and no profile says they do";
+}
 
 /// Melds a copy of the region to measure the result (cost, selects,
 /// register pressure against the rest of the function, FP), then throws
@@ -271,13 +333,24 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
                 ArrayRef<double> Weights, ArrayRef<PairReach> Reach,
                 const Target &T, double Threshold, const FunctionPressure &FP,
                 const FunctionProfile &Prof) {
+  const unsigned CC = T.ComputeCapability;
   WarpOutcomes W = getWarpOutcomes(*R.Branch, Prof);
   Estimate Before =
-      regionEstimate(costBefore(R, Weights, Reach, W, T.ComputeCapability),
+      regionEstimate(costBefore(R, Weights, Reach, W, CC),
                      estimateRegisters(RegisterPressure{FP.getMaxLive(), 0}));
+  WarpCases CasesBefore = WarpCases::get([&](const WarpOutcomes &At) {
+    return costBefore(R, Weights, Reach, At, CC);
+  });
 
   Trial Tr;
   Estimate After;
+  WarpCases CasesAfter;
+  auto MeasureAfter = [&](const MeldRegion &CR, const MeldResult &M) {
+    CasesAfter = WarpCases::get([&](const WarpOutcomes &At) {
+      return costAfter(CR, M, Weights, Reach, At, CC);
+    });
+    return costAfter(CR, M, Weights, Reach, W, CC);
+  };
   SmallVector<GlobalVariable *, 4> Tables;
   // The meld on a copy of the whole function (Exact: its registers counted
   // by ptxas, in exact mode).
@@ -294,17 +367,13 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
           MeldResult M = meldRegion(*CR, Plan);
           Tr.NumSelects = M.NumSelects;
           Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-          After = regionEstimate(
-              costAfter(*CR, M, Weights, Reach, W, T.ComputeCapability),
-              After.Registers);
+          After = regionEstimate(MeasureAfter(*CR, M), After.Registers);
           append_range(Tables, M.Tables);
         },
         nullptr, Exact);
   };
-  if (std::optional<RegionTrialResult> RT = meldRegionCopy(
-          R, Plan, FP, [&](const MeldRegion &CR, const MeldResult &M) {
-            return costAfter(CR, M, Weights, Reach, W, T.ComputeCapability);
-          })) {
+  if (std::optional<RegionTrialResult> RT =
+          meldRegionCopy(R, Plan, FP, MeasureAfter)) {
     After = regionEstimate(RT->Measured,
                            estimateRegisters(RegisterPressure{RT->MaxLive, 0}));
     Tr.NumSelects = RT->NumSelects;
@@ -321,6 +390,8 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
     GV->eraseFromParent(); // Only the copies read them.
   Tr.D = decide(Before, After, T, Threshold);
   Tr.CostAlonePays = After.Cost > 0 && Before.Cost / After.Cost >= Threshold;
+  boundByAgreeingWarps(Tr, Prof.getBranch(*R.Branch), CasesBefore, CasesAfter,
+                       Before, After, T);
   return Tr;
 }
 
@@ -372,6 +443,9 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
   const unsigned CC = T.ComputeCapability;
   SimplifiedTrial ST;
   Estimate Before, After;
+  WarpCases CasesBefore, CasesAfter;
+  // The copy's branches have no records of their own.
+  bool Measured = Prof.getBranch(Br);
   SmallVector<GlobalVariable *, 4> Tables;
   auto Simplify = [&](Function &Copy, ValueToValueMapTy &VMap) {
     auto &CBr = *cast<BranchInst>(VMap[&Br]);
@@ -381,8 +455,11 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
     Phase ArmsBefore;
     if (S == RegionSimplification::ArmShapes) {
       StandaloneLoopAnalyses Pre(Copy);
-      ArmsBefore =
-          costOfArms(CBr, CJoin, Pre, Prof, getWarpOutcomes(CBr, Prof), CC);
+      auto ArmsAt = [&](const WarpOutcomes &At) {
+        return costOfArms(CBr, CJoin, Pre, Prof, At, CC);
+      };
+      ArmsBefore = ArmsAt(getWarpOutcomes(CBr, Prof));
+      CasesBefore = WarpCases::get(ArmsAt);
     }
     Expected<SimplifiedRegion> SR = simplifyRegion(S, CBr, CJoin, CC);
     if (!SR) {
@@ -409,19 +486,28 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
     }
     WarpOutcomes W = getWarpOutcomes(*R->Branch, Prof);
     SmallVector<PairReach, 4> Reach = getPairReach(*R, A.DT, Prof);
-    Phase PBefore = costBefore(*R, Weights, Reach, W, CC);
-    // The block a rerouted condition branches from is new: the code as
-    // it is does not pay for it.
-    if (S == RegionSimplification::ConditionChain)
-      PBefore += measureBlock(*R->Branch->getParent(), CC).times(-1);
-    if (S == RegionSimplification::ArmShapes)
-      PBefore = ArmsBefore;
-    Before = regionEstimate(PBefore);
+    auto BeforeAt = [&](const WarpOutcomes &At) {
+      Phase P = costBefore(*R, Weights, Reach, At, CC);
+      // The block a rerouted condition branches from is new: the code as
+      // it is does not pay for it.
+      if (S == RegionSimplification::ConditionChain)
+        P += measureBlock(*R->Branch->getParent(), CC).times(-1);
+      return P;
+    };
+    if (S == RegionSimplification::ArmShapes) {
+      Before = regionEstimate(ArmsBefore);
+    } else {
+      Before = regionEstimate(BeforeAt(W));
+      CasesBefore = WarpCases::get(BeforeAt);
+    }
     MeldResult M = meldRegion(*R, Plan);
     ST.Tr.NumSelects = M.NumSelects;
     ST.Tr.NumDivergentBlocks = M.ThenOnly.size() + M.ElseOnly.size();
-    Phase PAfter = costAfter(*R, M, Weights, Reach, W, CC);
-    After = regionEstimate(PAfter);
+    auto AfterAt = [&](const WarpOutcomes &At) {
+      return costAfter(*R, M, Weights, Reach, At, CC);
+    };
+    After = regionEstimate(AfterAt(W));
+    CasesAfter = WarpCases::get(AfterAt);
     append_range(Tables, M.Tables);
     return true;
   };
@@ -446,6 +532,8 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
     ST.Tr.D = decide(Before, After, T, Opts.Threshold);
     ST.Tr.CostAlonePays =
         After.Cost > 0 && Before.Cost / After.Cost >= Opts.Threshold;
+    boundByAgreeingWarps(ST.Tr, Measured, CasesBefore, CasesAfter, Before,
+                         After, T);
   }
   return ST;
 }

@@ -111,6 +111,10 @@ static WayShape measureWay(const BasicBlock *Head, const BasicBlock *Dest,
   SmallVector<const BasicBlock *, 8> Work{Dest};
   while (!Work.empty()) {
     const BasicBlock *BB = Work.pop_back_val();
+    // A way that leaves the switch's loop (an interpreter's halt) ends
+    // there: what runs after the loop is no dispatch's.
+    if (Outer && !Outer->contains(BB))
+      continue;
     if (LI.getLoopFor(BB) != Outer) {
       Way.HoldsLoop = true;
       return Way;

@@ -544,3 +544,59 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare float @llvm.minnum.f32(float, float)
 declare float @llvm.maxnum.f32(float, float)
+
+; An interpreter's loop whose switch has three ways that halt: they leave
+; the loop, and what runs after it is no way's code. The ways that stay
+; are small: compares.
+define ptx_kernel void @exitWays(ptr addrspace(1) %code, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.next, %latch ]
+  %row = mul i32 %i, 1024
+  %idx = add i32 %row, %t
+  %pc = getelementptr i32, ptr addrspace(1) %code, i32 %idx
+  %op = load i32, ptr addrspace(1) %pc
+  switch i32 %op, label %latch [
+    i32 0, label %op0
+    i32 1, label %op1
+    i32 2, label %halt2
+    i32 3, label %halt3
+    i32 4, label %halt4
+  ]
+
+op0:
+  %a0 = fadd float %acc, 1.0
+  br label %latch
+
+op1:
+  %a1 = fmul float %acc, 2.0
+  br label %latch
+
+latch:
+  %acc.next = phi float [ %a0, %op0 ], [ %a1, %op1 ], [ %acc, %loop ]
+  %i.next = add i32 %i, 1
+  %more = icmp ult i32 %i.next, 64
+  br i1 %more, label %loop, label %done
+
+halt2:
+  %r2 = fadd float %acc, 3.0
+  br label %done
+
+halt3:
+  %r3 = fmul float %acc, 4.0
+  br label %done
+
+halt4:
+  %r4 = fsub float %acc, 5.0
+  br label %done
+
+done:
+  %r = phi float [ %acc.next, %latch ], [ %r2, %halt2 ], [ %r3, %halt3 ], [ %r4, %halt4 ]
+  %po = getelementptr float, ptr addrspace(1) %out, i32 %t
+  store float %r, ptr addrspace(1) %po
+  ret void
+}

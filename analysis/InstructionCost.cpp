@@ -69,8 +69,8 @@ static std::optional<OpClass> classifyNVVM(const IntrinsicInst &II) {
     return Double ? OpClass::FP64 : OpClass::FP32;
   if (Name.starts_with("mulhi") || Name.starts_with("mul24"))
     return isWide(II.getType()) ? OpClass::Int64 : OpClass::IntMul;
-  if (Any({"prmt", "vote", "activemask", "bar.warp.sync", "brev", "clz",
-           "popc"}))
+  if (Any({"prmt", "vote", "activemask", "bar.warp.sync", "brev", "clz", "popc",
+           "lohi.i2d", "d2i.lo", "d2i.hi"}))
     return OpClass::IntALU;
   // Shuffles and warp reductions go to the MIO pipe, as shared-memory
   // accesses do, at 16-32 a clock per SM.
@@ -79,7 +79,8 @@ static std::optional<OpClass> classifyNVVM(const IntrinsicInst &II) {
   if (Name.contains("2f.") || Name.contains("2i.") || Name.contains("2ll.") ||
       Name.contains("2ui.") || Name.contains("2ull.") || Name.contains("2d."))
     return OpClass::Convert;
-  if (Name.starts_with("atomic"))
+  if (Name.starts_with("atomic") || Name.starts_with("membar") ||
+      Name.starts_with("fence"))
     return OpClass::Atomic;
   return std::nullopt;
 }
@@ -99,6 +100,14 @@ static OpClass classifyIntrinsic(const IntrinsicInst &II) {
     return II.getType()->isDoubleTy() ? OpClass::FP64 : OpClass::FP32;
   case Intrinsic::sqrt:
     return OpClass::Divide;
+  case Intrinsic::floor:
+  case Intrinsic::ceil:
+  case Intrinsic::trunc:
+  case Intrinsic::round:
+  case Intrinsic::roundeven:
+  case Intrinsic::rint:
+  case Intrinsic::nearbyint:
+    return OpClass::Convert; // FRND, on the conversion unit.
   case Intrinsic::sin:
   case Intrinsic::cos:
   case Intrinsic::exp2:

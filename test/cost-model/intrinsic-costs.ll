@@ -5,7 +5,9 @@
 ; and an instruction of their own only where something else reads them
 ; (a store: FADD R7, |R2|, -RZ). sqrt.approx.f32 is one MUFU.SQRT and,
 ; without ftz, four FP32 instructions that scale a denormal argument.
-; Each block's terminator is a jump (0.5).
+; Rounding to an integral value is FRND, on the conversion unit; a
+; double's halves are register moves. Each block's terminator is a jump
+; (0.5).
 ; RUN: %divopt-opt -passes='print<divopt-cost>' -disable-output %s | FileCheck %s
 
 target triple = "nvptx64-nvidia-cuda"
@@ -20,6 +22,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NEXT: block %sqrt: cost=12.5
 ; CHECK-NEXT: block %sqrt.ftz: cost=8.5
 ; CHECK-NEXT: block %convert: cost=8.5
+; CHECK-NEXT: block %round: cost=8.5
+; CHECK-NEXT: block %halves: cost=14.5
 ; CHECK-NEXT: block %int: cost=6.5
 ; CHECK-NEXT: block %warp: cost=10.5
 ; CHECK-NEXT: block %exit: cost=6.5
@@ -63,6 +67,17 @@ sqrt.ftz:                               ; MUFU 8
 
 convert:                                ; F2I 8
   %k = call i32 @llvm.nvvm.f2i.rn(float %q2)
+  br label %round
+
+round:                                  ; FRND 8
+  %fl = call float @llvm.floor.f32(float %q2)
+  br label %halves
+
+halves:                                 ; F2F 8; a double's halves: three moves, 2 each
+  %dd = fpext float %fl to double
+  %lo = call i32 @llvm.nvvm.d2i.lo(double %dd)
+  %hi = call i32 @llvm.nvvm.d2i.hi(double %dd)
+  %back = call double @llvm.nvvm.lohi.i2d(i32 %lo, i32 %hi)
   br label %int
 
 int:                                    ; IMAD.HI 2, PRMT 2, BREV 2
@@ -88,6 +103,10 @@ declare float @llvm.fma.f32(float, float, float)
 declare float @llvm.nvvm.sqrt.approx.f(float)
 declare float @llvm.nvvm.sqrt.approx.ftz.f(float)
 declare i32 @llvm.nvvm.f2i.rn(float)
+declare float @llvm.floor.f32(float)
+declare i32 @llvm.nvvm.d2i.lo(double)
+declare i32 @llvm.nvvm.d2i.hi(double)
+declare double @llvm.nvvm.lohi.i2d(i32, i32)
 declare i32 @llvm.nvvm.mulhi.ui(i32, i32)
 declare i32 @llvm.nvvm.prmt(i32, i32, i32)
 declare i32 @llvm.bitreverse.i32(i32)

@@ -78,11 +78,12 @@ static bool touchesMemoryOrCalls(const Instruction &I) {
 
 /// The most instructions of their own a divergent switch's ways may hold
 /// at the median for compares to dispatch it: over larger ways a jump
-/// table's indirect branch costs less, even where lanes disagree (0.956x
-/// and 0.970x by compares over ways of 16-24 and 32-48 instructions on an
-/// H100, bench/results/2026-11-27-h100-dispatch-sweep.md; 1.21x over
-/// 8-12).
-static constexpr unsigned MaxDivergentMedianWayInstructions = 16;
+/// table's indirect branch costs less, even where lanes disagree (0.95x
+/// and 0.97x by compares over ways of 16-24 and 32-48 instructions on an
+/// H100, 1.20x over 8-12: bench/results/2026-11-27-h100-dispatch-sweep.md,
+/// 2026-11-27-h100-fabs-modifiers.md). The bound is the middle of the gap
+/// between 12 and 16.
+static constexpr unsigned MaxDivergentMedianWayInstructions = 14;
 
 namespace {
 /// What a way of a switch holds of its own.

@@ -25,7 +25,7 @@
 // is then slower than compares even where the lanes agree (a blend-mode
 // switch, a warp's pixels of one mode: 1.29x-1.32x by compares,
 // bench/results/2026-11-27-h100-blend.md; the register machine 1.28x).
-// A divergent switch whose median way holds more than 16 instructions
+// A divergent switch whose median way holds more than 14 instructions
 // keeps its jump table: over ways that large, compares cost more even
 // where lanes disagree (0.956x-0.970x by compares on an H100,
 // bench/results/2026-11-27-h100-dispatch-sweep.md). Every such switch

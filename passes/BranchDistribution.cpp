@@ -21,6 +21,7 @@
 #include "analysis/ChainLatency.h"
 #include "analysis/CostModel.h"
 #include "analysis/DivergenceAnalysis.h"
+#include "analysis/GridEdgeTest.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/ProfileIdentity.h"
 #include "analysis/ProfileUse.h"
@@ -42,6 +43,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <utility>
 
@@ -291,17 +293,37 @@ struct Trial {
   bool CostAlonePays = false;
 };
 
+/// What the compiler knows of how often a branch's lanes split.
+enum class SplitKnowledge {
+  Measured,  ///< A profile records the branch: its outcomes decide.
+  Unknown,   ///< Nothing: the meld must pay where 3 warps in 4 split.
+  GridEdges, ///< A test of the grid index: only edge warps split.
+};
+
+/// A branch's SplitKnowledge: Br's record in Prof, else its condition.
+SplitKnowledge getSplitKnowledge(const BranchInst &Br,
+                                 const FunctionProfile &Prof,
+                                 const VoteAwareUniformity &VU) {
+  if (Prof.getBranch(Br))
+    return SplitKnowledge::Measured;
+  return isGridEdgeTest(Br.getCondition(), VU) ? SplitKnowledge::GridEdges
+                                               : SplitKnowledge::Unknown;
+}
+
 /// Without a record of the branch the compiler cannot know how often a
 /// warp's lanes disagree there (a guard that almost always holds, a
 /// boundary case no lane meets), and the cost model assumes they do. A
 /// meld that makes a warp whose lanes agree slower by more than
 /// MaxAgreeLossPerSplitGain times what it saves one whose lanes split is
-/// refused, and the remark says so. Times are predictTime's, at T, with
-/// latency where the launch exposes it (keepLatencyIfExposed).
-void boundByAgreeingWarps(Trial &Tr, bool Measured, const WarpCases &Before,
-                          const WarpCases &After, const Estimate &Like,
-                          const Estimate &LikeAfter, const Target &T) {
-  if (Measured || !Tr.D.Profitable)
+/// refused, and the remark says so. A test of the grid's edges splits
+/// almost no warp: there the meld must cost a warp whose lanes agree
+/// nothing. Times are predictTime's, at T, with latency where the launch
+/// exposes it (keepLatencyIfExposed).
+void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
+                          const WarpCases &Before, const WarpCases &After,
+                          const Estimate &Like, const Estimate &LikeAfter,
+                          const Target &T) {
+  if (Known == SplitKnowledge::Measured || !Tr.D.Profitable)
     return;
   auto Time = [&](const Phase &P, const Estimate &As) {
     Estimate E(P.Cost, As.Registers, {P});
@@ -313,16 +335,26 @@ void boundByAgreeingWarps(Trial &Tr, bool Measured, const WarpCases &Before,
   double Loss = std::max(Time(After.Then, LikeAfter) - Time(Before.Then, Like),
                          Time(After.Else, LikeAfter) - Time(Before.Else, Like));
   Gain = std::max(Gain, 0.0);
-  if (Loss <= MaxAgreeLossPerSplitGain * Gain)
+  auto Refuse = [&](const Twine &Why) {
+    Tr.D.Profitable = false;
+    Tr.CostAlonePays = false; // Registers did not refuse it.
+    Tr.D.Explanation += ("; but " + Why).str();
+  };
+  std::string Longer = formatv("{0:F1}", Loss).str() + " longer";
+  if (Known == SplitKnowledge::GridEdges) {
+    if (Loss > 0)
+      Refuse("the branch tests the thread's place in the grid against a "
+             "bound, which splits only the warps at the grid's edges, and a "
+             "warp whose lanes all take one way would take " +
+             Longer);
     return;
-  Tr.D.Profitable = false;
-  Tr.CostAlonePays = false; // Registers did not refuse it.
-  raw_string_ostream(Tr.D.Explanation)
-      << "; but a warp whose lanes all take one way would take "
-      << format("%.1f", Loss) << " longer, and one whose lanes split "
-      << format("%.1f", Gain) << " less: it pays only where more than "
-      << format("%.0f%%", 100 * Loss / (Gain + Loss))
-      << " of the warps split, and no profile says they do";
+  }
+  if (Loss > MaxAgreeLossPerSplitGain * Gain)
+    Refuse("a warp whose lanes all take one way would take " + Longer +
+           ", and one whose lanes split " + formatv("{0:F1}", Gain).str() +
+           " less: it pays only where more than " +
+           formatv("{0:F0}%", 100 * Loss / (Gain + Loss)).str() +
+           " of the warps split, and no profile says they do");
 }
 
 /// Melds a copy of the region to measure the result (cost, selects,
@@ -332,7 +364,7 @@ void boundByAgreeingWarps(Trial &Tr, bool Measured, const WarpCases &Before,
 Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
                 ArrayRef<double> Weights, ArrayRef<PairReach> Reach,
                 const Target &T, double Threshold, const FunctionPressure &FP,
-                const FunctionProfile &Prof) {
+                const FunctionProfile &Prof, SplitKnowledge Known) {
   const unsigned CC = T.ComputeCapability;
   WarpOutcomes W = getWarpOutcomes(*R.Branch, Prof);
   Estimate Before =
@@ -390,8 +422,7 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
     GV->eraseFromParent(); // Only the copies read them.
   Tr.D = decide(Before, After, T, Threshold);
   Tr.CostAlonePays = After.Cost > 0 && Before.Cost / After.Cost >= Threshold;
-  boundByAgreeingWarps(Tr, Prof.getBranch(*R.Branch), CasesBefore, CasesAfter,
-                       Before, After, T);
+  boundByAgreeingWarps(Tr, Known, CasesBefore, CasesAfter, Before, After, T);
   return Tr;
 }
 
@@ -439,13 +470,12 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
                                      const Target &T,
                                      const BranchDistributionOptions &Opts,
                                      const FunctionProfile &Prof,
+                                     SplitKnowledge Known,
                                      function_ref<unsigned()> RegistersBefore) {
   const unsigned CC = T.ComputeCapability;
   SimplifiedTrial ST;
   Estimate Before, After;
   WarpCases CasesBefore, CasesAfter;
-  // The copy's branches have no records of their own.
-  bool Measured = Prof.getBranch(Br);
   SmallVector<GlobalVariable *, 4> Tables;
   auto Simplify = [&](Function &Copy, ValueToValueMapTy &VMap) {
     auto &CBr = *cast<BranchInst>(VMap[&Br]);
@@ -532,8 +562,8 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
     ST.Tr.D = decide(Before, After, T, Opts.Threshold);
     ST.Tr.CostAlonePays =
         After.Cost > 0 && Before.Cost / After.Cost >= Opts.Threshold;
-    boundByAgreeingWarps(ST.Tr, Measured, CasesBefore, CasesAfter, Before,
-                         After, T);
+    boundByAgreeingWarps(ST.Tr, Known, CasesBefore, CasesAfter, Before, After,
+                         T);
   }
   return ST;
 }
@@ -584,6 +614,8 @@ private:
   void invalidate();
   /// "from the profile: diverged in ...; " where the branch has a record.
   std::string describeProfiled(const Instruction &Term) const;
+  /// What is known of how often Br's lanes split, before it is melded.
+  SplitKnowledge splitKnowledge(const BranchInst &Br);
 
   Function &F;
   FunctionAnalysisManager &FAM;
@@ -1163,7 +1195,7 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   Trial Tr =
       tryOnCopy(F, R, Plan, Weights,
                 getPairReach(R, FAM.getResult<DominatorTreeAnalysis>(F), Prof),
-                T, Opts.Threshold, *Pressure, Prof);
+                T, Opts.Threshold, *Pressure, Prof, splitKnowledge(*Br));
   std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
@@ -1202,6 +1234,11 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   NumMelded += M.NumMerged;
   NumSelects += M.NumSelects;
   return true;
+}
+
+SplitKnowledge Distributor::splitKnowledge(const BranchInst &Br) {
+  return getSplitKnowledge(
+      Br, Prof, FAM.getResult<DivergenceAnalysis>(F).getUniformity());
 }
 
 /// What committed() needs of R's region before the meld rewrites it.
@@ -1264,8 +1301,8 @@ Distributor::simplifyAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
       return SimplifyOutcome::Refused;
     }
     ++CopyTrials;
-    SimplifiedTrial ST =
-        trySimplifiedOnClone(F, Br, Join, S, T, Opts, Prof, [&] {
+    SimplifiedTrial ST = trySimplifiedOnClone(
+        F, Br, Join, S, T, Opts, Prof, splitKnowledge(Br), [&] {
           if (!Registers)
             Registers = Pressure ? Pressure->getRegisters()
                                  : estimateFunctionRegisters(F);

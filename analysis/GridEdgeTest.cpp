@@ -8,57 +8,32 @@
 #include "VoteAwareUniformity.h"
 
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/PatternMatch.h"
-
-#include <optional>
 
 using namespace llvm;
 using namespace llvm::PatternMatch;
 
 namespace divopt {
 
-/// The dimension (0-2) whose special register V reads, of the three
-/// registers given for x.
-static std::optional<unsigned> readsDimension(const Value *V, Intrinsic::ID X,
-                                              Intrinsic::ID Y,
-                                              Intrinsic::ID Z) {
-  const auto *II = dyn_cast<IntrinsicInst>(V);
-  if (!II)
-    return std::nullopt;
-  Intrinsic::ID ID = II->getIntrinsicID();
-  if (ID == X)
-    return 0;
-  if (ID == Y)
-    return 1;
-  if (ID == Z)
-    return 2;
-  return std::nullopt;
+/// Whether V is blockIdx * blockDim + threadIdx read from one dimension's
+/// registers, Ctaid, Ntid and Tid (an `or disjoint` being an add).
+template <Intrinsic::ID Tid, Intrinsic::ID Ctaid, Intrinsic::ID Ntid>
+static bool isBlockPlusThread(const Value *V) {
+  auto Offset = m_c_Mul(m_Intrinsic<Ctaid>(), m_Intrinsic<Ntid>());
+  return match(V, m_CombineOr(m_c_Add(Offset, m_Intrinsic<Tid>()),
+                              m_c_DisjointOr(Offset, m_Intrinsic<Tid>())));
 }
 
-static std::optional<unsigned> threadIdDimension(const Value *V) {
-  return readsDimension(V, Intrinsic::nvvm_read_ptx_sreg_tid_x,
-                        Intrinsic::nvvm_read_ptx_sreg_tid_y,
-                        Intrinsic::nvvm_read_ptx_sreg_tid_z);
-}
-
-/// Whether V is blockIdx.d * blockDim.d.
-static bool isBlockOffset(const Value *V, unsigned D) {
-  const Value *A, *B;
-  if (!match(V, m_Mul(m_Value(A), m_Value(B))))
-    return false;
-  auto Ctaid = [](const Value *X) {
-    return readsDimension(X, Intrinsic::nvvm_read_ptx_sreg_ctaid_x,
-                          Intrinsic::nvvm_read_ptx_sreg_ctaid_y,
-                          Intrinsic::nvvm_read_ptx_sreg_ctaid_z);
-  };
-  auto Ntid = [](const Value *X) {
-    return readsDimension(X, Intrinsic::nvvm_read_ptx_sreg_ntid_x,
-                          Intrinsic::nvvm_read_ptx_sreg_ntid_y,
-                          Intrinsic::nvvm_read_ptx_sreg_ntid_z);
-  };
-  return (Ctaid(A) == D && Ntid(B) == D) || (Ctaid(B) == D && Ntid(A) == D);
+/// Whether V is a thread's grid index itself along x, y or z.
+static bool isBlockPlusThread(const Value *V) {
+  using namespace Intrinsic;
+  return isBlockPlusThread<nvvm_read_ptx_sreg_tid_x, nvvm_read_ptx_sreg_ctaid_x,
+                           nvvm_read_ptx_sreg_ntid_x>(V) ||
+         isBlockPlusThread<nvvm_read_ptx_sreg_tid_y, nvvm_read_ptx_sreg_ctaid_y,
+                           nvvm_read_ptx_sreg_ntid_y>(V) ||
+         isBlockPlusThread<nvvm_read_ptx_sreg_tid_z, nvvm_read_ptx_sreg_ctaid_z,
+                           nvvm_read_ptx_sreg_ntid_z>(V);
 }
 
 /// Whether V is a thread's grid index along one dimension, moved by
@@ -68,6 +43,8 @@ static bool isGridIndex(const Value *V, const VoteAwareUniformity &VU,
                         unsigned Depth = 0) {
   if (Depth > 8)
     return false;
+  if (isBlockPlusThread(V))
+    return true;
   const Value *Op;
   if (match(V, m_CombineOr(m_ZExtOrSExt(m_Value(Op)), m_Trunc(m_Value(Op)))))
     return isGridIndex(Op, VU, Depth + 1);
@@ -82,12 +59,6 @@ static bool isGridIndex(const Value *V, const VoteAwareUniformity &VU,
       return false;
     [[fallthrough]];
   case Instruction::Add:
-    // blockIdx.d * blockDim.d + threadIdx.d itself.
-    for (auto [T, O] : {std::pair(L, R), std::pair(R, L)})
-      if (std::optional<unsigned> D = threadIdDimension(T);
-          D && isBlockOffset(O, *D))
-        return true;
-    [[fallthrough]];
   case Instruction::Sub:
     if (VU.isUniform(R))
       return isGridIndex(L, VU, Depth + 1);

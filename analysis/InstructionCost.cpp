@@ -10,10 +10,13 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/PatternMatch.h"
 
 #include <optional>
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace divopt {
 
@@ -301,9 +304,7 @@ static unsigned getExpansion(const Instruction &I) {
 /// scales a denormal argument into range and the result back (sm_90: FMUL,
 /// FSETP and FSEL before it, a predicated FMUL after).
 static double getDenormalScaling(const Instruction &I, unsigned CC) {
-  const auto *II = dyn_cast<IntrinsicInst>(&I);
-  if (!II || !II->getCalledFunction() ||
-      II->getCalledFunction()->getName() != "llvm.nvvm.sqrt.approx.f")
+  if (!match(&I, m_Intrinsic<Intrinsic::nvvm_sqrt_approx_f>()))
     return 0;
   return 4 * getOpClassCost(OpClass::FP32, CC);
 }

@@ -169,28 +169,57 @@ Phase measureBlock(const BasicBlock &BB, unsigned CC) {
   return {getBlockCost(BB, CC), getBlockChainLatency(BB, CC)};
 }
 
-/// One arm of a two-way region: its time, and its instructions (whether
-/// ptxas keeps the branch to it).
+/// What ptxas makes of the branch a region hangs from, unmelded: a two-way
+/// branch, which it predicates where the arms are short and straight, or
+/// the ways of a switch, which it reaches through a tree of compares and
+/// branches (bench/uniform/dispatch.cu: a material switch's two 5-instruction
+/// ways, melded, ran 1.70x against 1.50x as a switch).
+enum class BranchForm { TwoWay, SwitchWays };
+
+/// One arm of a two-way region: its time, its instructions and whether it
+/// branches on a condition of its own (whether ptxas keeps the branch to
+/// it), and the issue cost of its branches.
 struct Arm {
   Phase Time;
   unsigned Instructions = 0;
+  bool Branches = false;
+  double BranchCost = 0;
 
   void add(const BasicBlock &BB, double Weight, unsigned CC) {
     Time += measureBlock(BB, CC).times(Weight);
     Instructions += BB.size();
+    Branches |= BB.getTerminator()->getNumSuccessors() > 1;
+    BranchCost += Weight * getInstructionCost(*BB.getTerminator(), CC);
   }
 };
+
+/// Whether ptxas turns a branch to these arms into predicated code: both
+/// short and straight (the bitonic sort's arms, each a compare and a
+/// branch to a swap, keep their branches: melded they ran 1.6x-2.0x).
+bool isPredicated(const Arm &Then, const Arm &Else) {
+  return !Then.Branches && !Else.Branches &&
+         Then.Instructions <= PredicatedArmInstructions &&
+         Else.Instructions <= PredicatedArmInstructions;
+}
 
 /// A two-way region's arms as a warp runs them: both, one after the other,
 /// where its lanes disagree (divergentRegionCost), else the one they take;
 /// each arm it branches into and reconverges from adds ArmBranchLatency to
-/// the path, unless both arms are short enough for ptxas to predicate.
-Phase runArms(const Arm &Then, const Arm &Else, const WarpOutcomes &W) {
-  bool Branched = Then.Instructions > PredicatedArmInstructions ||
-                  Else.Instructions > PredicatedArmInstructions;
+/// the path. Arms short enough for ptxas to predicate are issued by every
+/// warp, whatever its lanes take, and without the branches: BranchCost, the
+/// issue cost of the branch to them, and the arms' own jumps are not paid
+/// (bench/uniform/divisions.cu: melding such arms was predicted to save
+/// its branch, 1.15x, and ran 0.84x).
+Phase runArms(const Arm &Then, const Arm &Else, const WarpOutcomes &W,
+              double BranchCost, BranchForm Form = BranchForm::TwoWay) {
+  if (Form == BranchForm::TwoWay && isPredicated(Then, Else)) {
+    double Cost = Then.Time.Cost - Then.BranchCost + Else.Time.Cost -
+                  Else.BranchCost - BranchCost;
+    double T = Then.Time.Latency, F = Else.Time.Latency;
+    return {Cost, W.Both * (T + F) + W.ThenOnly * T + W.ElseOnly * F};
+  }
   auto Latency = [&](const Arm &A) {
-    return A.Time.Latency +
-           (Branched && A.Instructions ? ArmBranchLatency : 0.0);
+    return A.Time.Latency + (A.Instructions ? ArmBranchLatency : 0.0);
   };
   double T = Latency(Then), F = Latency(Else);
   return {W.Both * divergentRegionCost(Then.Time.Cost, Else.Time.Cost) +
@@ -198,17 +227,23 @@ Phase runArms(const Arm &Then, const Arm &Else, const WarpOutcomes &W) {
           W.Both * (T + F) + W.ThenOnly * T + W.ElseOnly * F};
 }
 
+/// The issue cost of BB's branch.
+double branchCost(const BasicBlock &BB, unsigned CC) {
+  return getInstructionCost(*BB.getTerminator(), CC);
+}
+
 /// What the region costs a warp before melding.
 Phase costBefore(const MeldRegion &R, ArrayRef<double> Weights,
-                 ArrayRef<PairReach> Reach, const WarpOutcomes &W,
-                 unsigned CC) {
+                 ArrayRef<PairReach> Reach, const WarpOutcomes &W, unsigned CC,
+                 BranchForm Form) {
   Arm T, F;
   for (auto [P, Wt, Rc] : zip(R.Pairs, Weights, Reach)) {
     T.add(*P.Then, Wt * Rc.Then, CC);
     F.add(*P.Else, Wt * Rc.Else, CC);
   }
-  Phase Region = measureBlock(*R.Branch->getParent(), CC);
-  Region += runArms(T, F, W);
+  const BasicBlock &Head = *R.Branch->getParent();
+  Phase Region = measureBlock(Head, CC);
+  Region += runArms(T, F, W, branchCost(Head, CC), Form);
   return Region;
 }
 
@@ -218,24 +253,34 @@ Phase costBefore(const MeldRegion &R, ArrayRef<double> Weights,
 Phase costAfter(const MeldRegion &R, const MeldResult &M,
                 ArrayRef<double> Weights, ArrayRef<PairReach> Reach,
                 const WarpOutcomes &W, unsigned CC) {
+  auto WeightOf = [&](const BlockPair *P, double PairReach::*Side) {
+    if (!P)
+      return 1.0;
+    std::size_t I = P - R.Pairs.data();
+    const PairReach &Rc = Reach[I];
+    return Weights[I] * (Side ? Rc.*Side : Rc.Either);
+  };
   auto Weighted = [&](ArrayRef<BasicBlock *> Blocks,
                       ArrayRef<const BlockPair *> Origin,
                       double PairReach::*Side) {
     Arm A;
-    for (auto [BB, P] : zip(Blocks, Origin)) {
-      if (!P) {
-        A.add(*BB, 1.0, CC);
-        continue;
-      }
-      std::size_t I = P - R.Pairs.data();
-      const PairReach &Rc = Reach[I];
-      A.add(*BB, Weights[I] * (Side ? Rc.*Side : Rc.Either), CC);
-    }
+    for (auto [BB, P] : zip(Blocks, Origin))
+      A.add(*BB, WeightOf(P, Side), CC);
     return A;
   };
+  // The branches of the melded blocks to the diamonds' arms.
+  SmallPtrSet<const BasicBlock *, 8> DiamondArms;
+  DiamondArms.insert_range(M.ThenOnly);
+  DiamondArms.insert_range(M.ElseOnly);
+  double Heads = 0;
+  for (auto [BB, P] : zip(M.Blocks, M.Origin))
+    if (any_of(successors(BB),
+               [&](const BasicBlock *S) { return DiamondArms.contains(S); }))
+      Heads += WeightOf(P, nullptr) * branchCost(*BB, CC);
   Phase Region = Weighted(M.Blocks, M.Origin, nullptr).Time;
-  Region += runArms(Weighted(M.ThenOnly, M.ThenOrigin, &PairReach::Then),
-                    Weighted(M.ElseOnly, M.ElseOrigin, &PairReach::Else), W);
+  Region +=
+      runArms(Weighted(M.ThenOnly, M.ThenOrigin, &PairReach::Then),
+              Weighted(M.ElseOnly, M.ElseOrigin, &PairReach::Else), W, Heads);
   return Region;
 }
 
@@ -364,14 +409,15 @@ void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
 Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
                 ArrayRef<double> Weights, ArrayRef<PairReach> Reach,
                 const Target &T, double Threshold, const FunctionPressure &FP,
-                const FunctionProfile &Prof, SplitKnowledge Known) {
+                const FunctionProfile &Prof, SplitKnowledge Known,
+                BranchForm Form) {
   const unsigned CC = T.ComputeCapability;
   WarpOutcomes W = getWarpOutcomes(*R.Branch, Prof);
   Estimate Before =
-      regionEstimate(costBefore(R, Weights, Reach, W, CC),
+      regionEstimate(costBefore(R, Weights, Reach, W, CC, Form),
                      estimateRegisters(RegisterPressure{FP.getMaxLive(), 0}));
   WarpCases CasesBefore = WarpCases::get([&](const WarpOutcomes &At) {
-    return costBefore(R, Weights, Reach, At, CC);
+    return costBefore(R, Weights, Reach, At, CC, Form);
   });
 
   Trial Tr;
@@ -431,7 +477,7 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
 /// around it inside the arm run and as the profile saw warps reach it.
 Phase costOfArms(BranchInst &Br, BasicBlock *Join, StandaloneLoopAnalyses &A,
                  const FunctionProfile &Prof, const WarpOutcomes &W,
-                 unsigned CC) {
+                 unsigned CC, BranchForm Form) {
   const Loop *Outer = A.LI.getLoopFor(Br.getParent());
   Arm Arms[2];
   for (unsigned I = 0; I < 2; ++I) {
@@ -449,7 +495,7 @@ Phase costOfArms(BranchInst &Br, BasicBlock *Join, StandaloneLoopAnalyses &A,
     }
   }
   Phase Region = measureBlock(*Br.getParent(), CC);
-  Region += runArms(Arms[0], Arms[1], W);
+  Region += runArms(Arms[0], Arms[1], W, branchCost(*Br.getParent(), CC), Form);
   return Region;
 }
 
@@ -470,7 +516,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
                                      const Target &T,
                                      const BranchDistributionOptions &Opts,
                                      const FunctionProfile &Prof,
-                                     SplitKnowledge Known,
+                                     SplitKnowledge Known, BranchForm Form,
                                      function_ref<unsigned()> RegistersBefore) {
   const unsigned CC = T.ComputeCapability;
   SimplifiedTrial ST;
@@ -486,7 +532,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
     if (S == RegionSimplification::ArmShapes) {
       StandaloneLoopAnalyses Pre(Copy);
       auto ArmsAt = [&](const WarpOutcomes &At) {
-        return costOfArms(CBr, CJoin, Pre, Prof, At, CC);
+        return costOfArms(CBr, CJoin, Pre, Prof, At, CC, Form);
       };
       ArmsBefore = ArmsAt(getWarpOutcomes(CBr, Prof));
       CasesBefore = WarpCases::get(ArmsAt);
@@ -517,7 +563,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
     WarpOutcomes W = getWarpOutcomes(*R->Branch, Prof);
     SmallVector<PairReach, 4> Reach = getPairReach(*R, A.DT, Prof);
     auto BeforeAt = [&](const WarpOutcomes &At) {
-      Phase P = costBefore(*R, Weights, Reach, At, CC);
+      Phase P = costBefore(*R, Weights, Reach, At, CC, Form);
       // The block a rerouted condition branches from is new: the code as
       // it is does not pay for it.
       if (S == RegionSimplification::ConditionChain)
@@ -629,6 +675,8 @@ private:
   /// What the remarks call the branch being decided: a switch's lowered
   /// branches name the ways they choose between.
   std::string Subject = "divergent branch";
+  /// What the branch being decided is, unmelded.
+  BranchForm Form = BranchForm::TwoWay;
   /// Branches already decided; they stay in the function untouched.
   DecidedSet<Instruction> Seen;
   /// F's register pressure, measured once while F does not change: the
@@ -1111,7 +1159,9 @@ unsigned Distributor::meldChain(const SwitchChain &Chain, const Target &T,
     ++Tried;
     Pending.reset();
     Subject = "divergent switch (" + Chain.describe(I) + ")";
+    Form = BranchForm::SwitchWays;
     bool Melded = distribute(Branch, T);
+    Form = BranchForm::TwoWay;
     Subject = "divergent switch";
     if (!Melded)
       continue;
@@ -1195,7 +1245,7 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   Trial Tr =
       tryOnCopy(F, R, Plan, Weights,
                 getPairReach(R, FAM.getResult<DominatorTreeAnalysis>(F), Prof),
-                T, Opts.Threshold, *Pressure, Prof, splitKnowledge(*Br));
+                T, Opts.Threshold, *Pressure, Prof, splitKnowledge(*Br), Form);
   std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
@@ -1302,7 +1352,7 @@ Distributor::simplifyAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
     }
     ++CopyTrials;
     SimplifiedTrial ST = trySimplifiedOnClone(
-        F, Br, Join, S, T, Opts, Prof, splitKnowledge(Br), [&] {
+        F, Br, Join, S, T, Opts, Prof, splitKnowledge(Br), Form, [&] {
           if (!Registers)
             Registers = Pressure ? Pressure->getRegisters()
                                  : estimateFunctionRegisters(F);

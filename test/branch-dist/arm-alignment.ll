@@ -18,12 +18,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; computation and store. The nested if/else gets an empty copy in the
 ; else-arm; what follows melds. The heavy way's code needs no diamond:
 ; the else-lanes' empty copy never goes there.
-; REMARK: remark: <unknown>:0:0: distributed divergent branch after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm) (3 blocks), then melded 10 pairs of 15+12 instructions in 4 blocks with 2 selects, 3 divergent blocks remain; cost 82.0 -> 62.0
+; REMARK: remark: <unknown>:0:0: distributed divergent branch after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm) (3 blocks), then melded 10 pairs of 15+12 instructions in 4 blocks with 2 selects, 3 divergent blocks remain; cost 82.0 -> 54.5
 ; The melded nested branch: the light way keeps its store under the outer
 ; condition (a diamond, a sub-region the heavy way lacks); the heavy way's
 ; code would run in the empty copy of that diamond's store, but the cost
-; model refuses.
-; REMARK: remark: <unknown>:0:0: divergent branch not distributed: unprofitable after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm) (2 blocks), then melded 1 pairs of 2+1 instructions in 3 blocks with 3 selects, 1 divergent blocks remain; cost 18.5 -> 20.5
+; model refuses: the meld pays only where most warps split.
+; REMARK: remark: <unknown>:0:0: divergent branch not distributed: unprofitable after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm) (2 blocks), then melded 1 pairs of 2+1 instructions in 3 blocks with 3 selects, 1 divergent blocks remain; cost 18.5 -> 17.0{{.*}}a warp whose lanes all take one way would take 6.5 longer
 ; CHECK-LABEL: define ptx_kernel void @different_shapes(
 ; CHECK:         br i1 %c, label %dist.then, label %dist.else
 ; The nested branch runs on the then-lanes' condition, the else-lanes go
@@ -114,8 +114,9 @@ join:
 
 ; Little in common: the else-arm's code runs in the empty copy of the
 ; block that stores to shared memory too (the stores meld), but the rest
-; stays divergent and the cost model refuses.
-; REMARK: remark: <unknown>:0:0: divergent branch not distributed: unprofitable after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm) (3 blocks), then melded 1 pairs of 3+3 instructions in 4 blocks with 2 selects, 2 divergent blocks remain; cost 48.0 -> 51.5{{.*}}(tried on a copy: the function is unchanged)
+; stays divergent and the cost model refuses: the meld pays only where
+; most warps split.
+; REMARK: remark: <unknown>:0:0: divergent branch not distributed: unprofitable after aligning the arms' sub-regions (a lone one gets an empty copy in the other arm) (3 blocks), then melded 1 pairs of 3+3 instructions in 4 blocks with 2 selects, 2 divergent blocks remain; cost 48.0 -> 44.5{{.*}}a warp whose lanes all take one way would take 23.0 longer{{.*}}(tried on a copy: the function is unchanged)
 define ptx_kernel void @nothing_in_common(ptr addrspace(1) %out, ptr addrspace(3) %sh, i32 %n) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

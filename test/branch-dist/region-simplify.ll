@@ -15,7 +15,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; swap }`: SimplifyCFG tail-merged the two swaps into one block that both
 ; inner branches reach. Duplicated for the else-arm, the arms meld: one
 ; swap, the comparison chosen by the direction.
-; REMARK: remark: <unknown>:0:0: distributed divergent branch after duplicating the blocks both arms share (1 blocks), then melded 2 pairs of 3+3 instructions in 2 blocks with 0 selects, 2 divergent blocks remain; cost 48.0 -> 37.5
+; REMARK: remark: <unknown>:0:0: distributed divergent branch after duplicating the blocks both arms share (1 blocks), then melded 2 pairs of 3+3 instructions in 2 blocks with 0 selects, 2 divergent blocks remain; cost 48.0 -> 33.5
 ; The inner branches (an if-only each) stay.
 ; REMARK: remark: <unknown>:0:0: divergent branch not distributed: if-only branch: there is no second arm to meld with
 ; CHECK-LABEL: define ptx_kernel void @bitonic(
@@ -71,7 +71,7 @@ join:
 ; them (one through a block computing its index). Routed through one block
 ; that branches on a PHI of the outcome, the arms meld; the condition's
 ; loads run as before.
-; REMARK: remark: <unknown>:0:0: distributed divergent branch after routing the exits of the short-circuit condition through one block (4 blocks), then melded 6 pairs of 6+6 instructions with 4 selects, 0 divergent blocks remain; cost 37.0 -> 28.5
+; REMARK: remark: <unknown>:0:0: distributed divergent branch after routing the exits of the short-circuit condition through one block (4 blocks), then melded 6 pairs of 6+6 instructions with 4 selects, 0 divergent blocks remain; cost 33.0 -> 28.5
 ; REMARK: remark: <unknown>:0:0: divergent branch not distributed: if-only branch: there is no second arm to meld with
 ; CHECK-LABEL: define ptx_kernel void @merge(
 ; CHECK:       take.j.index:

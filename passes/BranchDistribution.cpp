@@ -306,12 +306,24 @@ void keepLatencyIfExposed(Estimate &Before, Estimate &After, const Target &T) {
 /// take one way.
 constexpr WarpOutcomes LanesSplit{1, 0, 0}, AllThen{0, 1, 0}, AllElse{0, 0, 1};
 
+/// What the compiler knows of how often a branch's lanes split.
+enum class SplitKnowledge {
+  Measured,  ///< A profile records the branch: its outcomes decide.
+  Unknown,   ///< Nothing: the meld must pay where 3 warps in 4 split.
+  GridEdges, ///< A test of the grid index: only edge warps split.
+};
+
 /// A region as a warp runs it in each of those cases, before or after a
 /// meld.
 struct WarpCases {
   Phase Split, Then, Else;
 
-  template <typename PhaseAt> static WarpCases get(PhaseAt At) {
+  /// Only boundByAgreeingWarps reads the cases, and not where a profile
+  /// measured the branch: then they are not computed.
+  template <typename PhaseAt>
+  static WarpCases get(SplitKnowledge Known, PhaseAt At) {
+    if (Known == SplitKnowledge::Measured)
+      return {};
     return {At(LanesSplit), At(AllThen), At(AllElse)};
   }
 };
@@ -336,13 +348,6 @@ struct Trial {
   /// Whether the issue cost alone would have paid: then the registers the
   /// melded code holds (and the occupancy they cost) refused it.
   bool CostAlonePays = false;
-};
-
-/// What the compiler knows of how often a branch's lanes split.
-enum class SplitKnowledge {
-  Measured,  ///< A profile records the branch: its outcomes decide.
-  Unknown,   ///< Nothing: the meld must pay where 3 warps in 4 split.
-  GridEdges, ///< A test of the grid index: only edge warps split.
 };
 
 /// A branch's SplitKnowledge: Br's record in Prof, else its condition.
@@ -416,7 +421,7 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
   Estimate Before =
       regionEstimate(costBefore(R, Weights, Reach, W, CC, Form),
                      estimateRegisters(RegisterPressure{FP.getMaxLive(), 0}));
-  WarpCases CasesBefore = WarpCases::get([&](const WarpOutcomes &At) {
+  WarpCases CasesBefore = WarpCases::get(Known, [&](const WarpOutcomes &At) {
     return costBefore(R, Weights, Reach, At, CC, Form);
   });
 
@@ -424,7 +429,7 @@ Trial tryOnCopy(Function &F, const MeldRegion &R, const MeldPlan &Plan,
   Estimate After;
   WarpCases CasesAfter;
   auto MeasureAfter = [&](const MeldRegion &CR, const MeldResult &M) {
-    CasesAfter = WarpCases::get([&](const WarpOutcomes &At) {
+    CasesAfter = WarpCases::get(Known, [&](const WarpOutcomes &At) {
       return costAfter(CR, M, Weights, Reach, At, CC);
     });
     return costAfter(CR, M, Weights, Reach, W, CC);
@@ -535,7 +540,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
         return costOfArms(CBr, CJoin, Pre, Prof, At, CC, Form);
       };
       ArmsBefore = ArmsAt(getWarpOutcomes(CBr, Prof));
-      CasesBefore = WarpCases::get(ArmsAt);
+      CasesBefore = WarpCases::get(Known, ArmsAt);
     }
     Expected<SimplifiedRegion> SR = simplifyRegion(S, CBr, CJoin, CC);
     if (!SR) {
@@ -574,7 +579,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
       Before = regionEstimate(ArmsBefore);
     } else {
       Before = regionEstimate(BeforeAt(W));
-      CasesBefore = WarpCases::get(BeforeAt);
+      CasesBefore = WarpCases::get(Known, BeforeAt);
     }
     MeldResult M = meldRegion(*R, Plan);
     ST.Tr.NumSelects = M.NumSelects;
@@ -583,7 +588,7 @@ SimplifiedTrial trySimplifiedOnClone(Function &F, BranchInst &Br,
       return costAfter(*R, M, Weights, Reach, At, CC);
     };
     After = regionEstimate(AfterAt(W));
-    CasesAfter = WarpCases::get(AfterAt);
+    CasesAfter = WarpCases::get(Known, AfterAt);
     append_range(Tables, M.Tables);
     return true;
   };

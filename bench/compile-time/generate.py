@@ -8,7 +8,10 @@
 NVVM IR for `opt`, in the shape clang gives a CUDA kernel: each branch
 tests a bit of the thread's own input (divergent), and each arm does 8
 operations on a running value, the two arms alike up to their constants
-(what branch distribution melds), so -O3 keeps every branch.
+(what branch distribution melds), so -O3 keeps every branch. After -O3
+the arms hold 6 instructions each: ptxas would predicate them, so that
+the default pipeline tries every meld on a copy and refuses it, and
+`branch-dist<force>` melds them (MaxMeldsPerFunction of them).
 """
 
 import sys

@@ -75,9 +75,12 @@ static std::optional<OpClass> classifyNVVM(const IntrinsicInst &II) {
   if (Any({"prmt", "vote", "activemask", "bar.warp.sync", "brev", "clz", "popc",
            "lohi.i2d", "d2i.lo", "d2i.hi"}))
     return OpClass::IntALU;
+  // BAR.SYNC issues once; the wait for the block's other warps is theirs.
+  if (Name.starts_with("barrier"))
+    return OpClass::IntALU;
   // Shuffles and warp reductions go to the MIO pipe, as shared-memory
   // accesses do, at 16-32 a clock per SM.
-  if (Name.starts_with("shfl") || Name.starts_with("redux"))
+  if (Any({"shfl", "redux", "match"}))
     return OpClass::Memory;
   if (Name.contains("2f.") || Name.contains("2i.") || Name.contains("2ll.") ||
       Name.contains("2ui.") || Name.contains("2ull.") || Name.contains("2d."))
@@ -86,6 +89,24 @@ static std::optional<OpClass> classifyNVVM(const IntrinsicInst &II) {
       Name.starts_with("fence"))
     return OpClass::Atomic;
   return std::nullopt;
+}
+
+/// The accesses NVPTX expands a memcpy, memmove or memset of a constant
+/// length into (a struct copy: 8 loads and 8 stores for 32 bytes aligned to
+/// 4), straight or, past 128 bytes, in a loop: one load and one store (one
+/// store for a memset) per chunk of its alignment, at most 16 bytes. None
+/// for a length only known at run time.
+static std::optional<uint64_t> getMemIntrinsicAccesses(const MemIntrinsic &MI) {
+  const auto *Len = dyn_cast<ConstantInt>(MI.getLength());
+  if (!Len)
+    return std::nullopt;
+  uint64_t Chunk =
+      std::min<uint64_t>(16, MI.getDestAlign().valueOrOne().value());
+  if (const auto *MT = dyn_cast<MemTransferInst>(&MI))
+    Chunk =
+        std::min<uint64_t>(Chunk, MT->getSourceAlign().valueOrOne().value());
+  uint64_t Chunks = divideCeil(Len->getZExtValue(), Chunk);
+  return isa<MemSetInst>(MI) ? Chunks : 2 * Chunks;
 }
 
 static OpClass classifyIntrinsic(const IntrinsicInst &II) {
@@ -129,6 +150,18 @@ static OpClass classifyIntrinsic(const IntrinsicInst &II) {
   case Intrinsic::fshl:
   case Intrinsic::fshr:
     return isWide(II.getType()) ? OpClass::Int64 : OpClass::IntALU;
+  case Intrinsic::memcpy:
+  case Intrinsic::memcpy_inline:
+  case Intrinsic::memmove:
+  case Intrinsic::memset:
+  case Intrinsic::memset_inline:
+    // Of a constant length NVPTX expands it into loads and stores
+    // (getExpansion); of a length known only at run time into a loop of
+    // unknown trips, costed as a call.
+    if (std::optional<uint64_t> N =
+            getMemIntrinsicAccesses(cast<MemIntrinsic>(II)))
+      return *N ? OpClass::Memory : OpClass::Free;
+    return OpClass::Call;
   case Intrinsic::assume:
   case Intrinsic::lifetime_start:
   case Intrinsic::lifetime_end:
@@ -288,11 +321,14 @@ double getOpClassCost(OpClass C, unsigned CC) {
   return 1.0;
 }
 
-/// How many instructions of its class an integer division or remainder by
-/// a constant takes: a quotient is a high multiply, a shift and a sign fix
-/// (x / 7 on sm_90: IMAD.HI, SHF, LEA.HI); a remainder multiplies it back
-/// and subtracts. 1 for any other instruction.
-static unsigned getExpansion(const Instruction &I) {
+/// How many instructions of its class a memory intrinsic of a constant
+/// length takes (getMemIntrinsicAccesses), or an integer division or
+/// remainder by a constant: a quotient is a high multiply, a shift and a
+/// sign fix (x / 7 on sm_90: IMAD.HI, SHF, LEA.HI); a remainder multiplies
+/// it back and subtracts. 1 for any other instruction.
+static double getExpansion(const Instruction &I) {
+  if (const auto *MI = dyn_cast<MemIntrinsic>(&I))
+    return getMemIntrinsicAccesses(*MI).value_or(1);
   if (!isDivisionByConstant(I))
     return 1;
   bool Remainder =

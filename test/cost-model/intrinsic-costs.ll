@@ -98,6 +98,58 @@ exit:                                   ; add 2, store 4, ret 0.5
   ret void
 }
 
+; A block's barrier (BAR.SYNC) issues once: the wait is the other warps'.
+; __match_any_sync goes to the MIO pipe, as a shuffle. A struct copy of a
+; constant length is the loads and stores NVPTX expands it into, one each
+; per chunk of its alignment (at most 16 bytes); of a length known only at
+; run time, a loop: costed as a call.
+; CHECK-LABEL: divopt-cost: function 'sync_and_copies'
+; CHECK-NEXT: block %entry: cost=0.5
+; CHECK-NEXT: block %barrier: cost=2.5
+; CHECK-NEXT: block %match: cost=4.5
+; CHECK-NEXT: block %struct.copy: cost=64.5
+; CHECK-NEXT: block %aligned.copy: cost=16.5
+; CHECK-NEXT: block %clear: cost=32.5
+; CHECK-NEXT: block %empty.copy: cost=0.5
+; CHECK-NEXT: block %runtime.copy: cost=20.5
+define ptx_kernel void @sync_and_copies(ptr addrspace(1) %out, ptr addrspace(1) %in, i64 %n, i32 %x) {
+entry:
+  br label %barrier
+
+barrier:                                ; BAR.SYNC 2
+  call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+  br label %match
+
+match:                                  ; MATCH 4
+  %m = call i32 @llvm.nvvm.match.any.sync.i32(i32 -1, i32 %x)
+  br label %struct.copy
+
+struct.copy:                            ; 32 bytes aligned to 4: 8 loads, 8 stores, 4 each
+  call void @llvm.memmove.p1.p1.i64(ptr addrspace(1) align 4 %out, ptr addrspace(1) align 4 %in, i64 32, i1 false)
+  br label %aligned.copy
+
+aligned.copy:                           ; 32 bytes aligned to 16: 2 loads, 2 stores
+  call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) align 16 %out, ptr addrspace(1) align 16 %in, i64 32, i1 false)
+  br label %clear
+
+clear:                                  ; 64 bytes aligned to 8: 8 stores
+  call void @llvm.memset.p1.i64(ptr addrspace(1) align 8 %out, i8 0, i64 64, i1 false)
+  br label %empty.copy
+
+empty.copy:                             ; nothing
+  call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) align 4 %out, ptr addrspace(1) align 4 %in, i64 0, i1 false)
+  br label %runtime.copy
+
+runtime.copy:                           ; a loop: 20
+  call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) align 4 %out, ptr addrspace(1) align 4 %in, i64 %n, i1 false)
+  ret void
+}
+
+declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
+declare i32 @llvm.nvvm.match.any.sync.i32(i32, i32)
+declare void @llvm.memmove.p1.p1.i64(ptr addrspace(1), ptr addrspace(1), i64, i1)
+declare void @llvm.memcpy.p1.p1.i64(ptr addrspace(1), ptr addrspace(1), i64, i1)
+declare void @llvm.memset.p1.i64(ptr addrspace(1), i8, i64, i1)
 declare float @llvm.nvvm.fabs.f32(float)
 declare float @llvm.fma.f32(float, float, float)
 declare float @llvm.nvvm.sqrt.approx.f(float)

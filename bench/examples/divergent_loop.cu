@@ -10,22 +10,22 @@ __global__ void smooth(float *out, const float *in, int n) {
     return;
   float x = in[i], y;
   if (i & 1) {
-    y = __fsub_rn(x, 0.5f);
+    y = x - 0.5f;
     for (int k = 0; k < 16; ++k)
-      y = __fmaf_rn(y, 0.75f, 0.125f);
+      y = y * 0.75f + 0.125f;
   } else {
-    y = __fmul_rn(x, 2.0f);
+    y = x * 2.0f;
     for (int k = 0; k < 16; ++k)
-      y = __fmaf_rn(y, 0.5f, 0.25f);
+      y = y * 0.5f + 0.25f;
   }
   out[i] = y;
 }
 
 // Each thread refines its value for `iters` steps; values above a threshold
-// follow one recurrence, the others a differently rounded one. The arms
-// share no operation branch distribution could meld, and are too short for
-// iteration delaying to pay: DivOpt leaves the loop divergent and says why
-// (run -passes=iter-delay under opt to see that pass's reasoning).
+// follow one recurrence, the others another. The arms share little:
+// melding them would not pay, nor would delaying the iterations, and DivOpt
+// leaves the loop divergent and says why (run -passes=iter-delay under opt
+// to see that pass's reasoning).
 __global__ void refine(float *out, const float *in, int n, int iters) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
@@ -33,11 +33,13 @@ __global__ void refine(float *out, const float *in, int n, int iters) {
   float x = in[i];
   for (int k = 0; k < iters; ++k) {
     if (x > 0.5f) {
-      x = __fmaf_rn(x, 0.75f, 0.125f);
-      x = __fmaf_rn(x, x, -0.25f);
+      x = x * 0.75f + 0.125f;
+      x = x * x - 0.25f;
+      x = sqrtf(x * x + 1.0f) - 1.0f;
     } else {
-      x = __fadd_rn(__fmul_rn(x, 1.5f), 0.25f);
-      x = __fadd_rn(__fmul_rn(x, x), 0.125f);
+      x = x * 1.5f + 0.25f;
+      x = x * x + 0.125f;
+      x = x / (x * x + 1.0f);
     }
   }
   out[i] = x;

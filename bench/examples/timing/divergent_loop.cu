@@ -2,12 +2,12 @@
 // DivOpt did can be checked on a GPU: build it once with clang -O3 and once
 // with the plugin, run both, and compare.
 //
-//   time_divergent_loop
+//   divergent_loop (built from bench/examples/timing/divergent_loop.cu)
 //
 // Prints, for each kernel, the median of 25 timed launches (after 3
 // warm-ups, CUDA events) and a checksum of its output bits.
-#include "../common/measure.h"
-#include "divergent_loop.cu"
+#include "../../common/measure.h"
+#include "../divergent_loop.cu"
 
 static const int N = 1 << 24;
 

@@ -59,6 +59,18 @@ struct Lcg {
   float uniform() { return (next() >> 8) * (1.0f / 16777216.0f); }
 };
 
+// A new device buffer of N floats, uniform in [0, 1), drawn from Seed.
+inline float *deviceUniforms(int N, unsigned Seed) {
+  std::vector<float> H(N);
+  Lcg R{Seed};
+  for (float &X : H)
+    X = R.uniform();
+  float *D;
+  CHECK(cudaMalloc(&D, N * sizeof(float)));
+  CHECK(cudaMemcpy(D, H.data(), N * sizeof(float), cudaMemcpyHostToDevice));
+  return D;
+}
+
 // FNV-1a over the bits of N floats in device memory.
 inline uint64_t checksumBits(const float *Device, int N) {
   std::vector<float> H(N);

@@ -68,14 +68,8 @@ __global__ void byLane(const float *in, float *out, float a, float b, int n) {
 static const int N = 1 << 24;
 
 int main() {
-  std::vector<float> In(N);
-  Lcg R{1};
-  for (float &X : In)
-    X = R.uniform();
-  float *DIn, *DOut;
-  CHECK(cudaMalloc(&DIn, N * sizeof(float)));
+  float *DIn = deviceUniforms(N, 1), *DOut;
   CHECK(cudaMalloc(&DOut, N * sizeof(float)));
-  CHECK(cudaMemcpy(DIn, In.data(), N * sizeof(float), cudaMemcpyHostToDevice));
   float Warp =
       medianMs([&] { byWarp<<<N / 256, 256>>>(DIn, DOut, 0.5f, 1.5f, N); });
   uint64_t SumWarp = checksumBits(DOut, N);

@@ -12,14 +12,8 @@
 static const int N = 1 << 24;
 
 int main() {
-  std::vector<float> In(N);
-  Lcg R{11};
-  for (float &X : In)
-    X = R.uniform();
-  float *DIn, *DOut;
-  CHECK(cudaMalloc(&DIn, N * sizeof(float)));
+  float *DIn = deviceUniforms(N, 11), *DOut;
   CHECK(cudaMalloc(&DOut, N * sizeof(float)));
-  CHECK(cudaMemcpy(DIn, In.data(), N * sizeof(float), cudaMemcpyHostToDevice));
   float Smooth = medianMs([&] { smooth<<<N / 256, 256>>>(DOut, DIn, N); });
   uint64_t SumSmooth = checksumBits(DOut, N);
   float Refine = medianMs([&] { refine<<<N / 256, 256>>>(DOut, DIn, N, 32); });

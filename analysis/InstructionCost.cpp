@@ -70,13 +70,12 @@ static std::optional<OpClass> classifyNVVM(const IntrinsicInst &II) {
     return OpClass::Divide;
   if (Any({"fma", "add", "mul.r", "saturate", "fmin", "fmax"}))
     return Double ? OpClass::FP64 : OpClass::FP32;
-  if (Name.starts_with("mulhi") || Name.starts_with("mul24"))
+  if (Any({"mulhi", "mul24"}))
     return isWide(II.getType()) ? OpClass::Int64 : OpClass::IntMul;
-  if (Any({"prmt", "vote", "activemask", "bar.warp.sync", "brev", "clz", "popc",
-           "lohi.i2d", "d2i.lo", "d2i.hi"}))
-    return OpClass::IntALU;
-  // BAR.SYNC issues once; the wait for the block's other warps is theirs.
-  if (Name.starts_with("barrier"))
+  // A barrier (BAR.SYNC) issues once; the wait for the block's other warps
+  // is theirs.
+  if (Any({"prmt", "vote", "activemask", "bar.warp.sync", "barrier", "brev",
+           "clz", "popc", "lohi.i2d", "d2i.lo", "d2i.hi"}))
     return OpClass::IntALU;
   // Shuffles and warp reductions go to the MIO pipe, as shared-memory
   // accesses do, at 16-32 a clock per SM.
@@ -85,8 +84,7 @@ static std::optional<OpClass> classifyNVVM(const IntrinsicInst &II) {
   if (Name.contains("2f.") || Name.contains("2i.") || Name.contains("2ll.") ||
       Name.contains("2ui.") || Name.contains("2ull.") || Name.contains("2d."))
     return OpClass::Convert;
-  if (Name.starts_with("atomic") || Name.starts_with("membar") ||
-      Name.starts_with("fence"))
+  if (Any({"atomic", "membar", "fence"}))
     return OpClass::Atomic;
   return std::nullopt;
 }

@@ -169,6 +169,11 @@ Phase measureBlock(const BasicBlock &BB, unsigned CC) {
   return {getBlockCost(BB, CC), getBlockChainLatency(BB, CC)};
 }
 
+/// The issue cost of BB's branch.
+double branchCost(const BasicBlock &BB, unsigned CC) {
+  return getInstructionCost(*BB.getTerminator(), CC);
+}
+
 /// What ptxas makes of the branch a region hangs from, unmelded: a two-way
 /// branch, which it predicates where the arms are short and straight, or
 /// the ways of a switch, which it reaches through a tree of compares and
@@ -189,7 +194,7 @@ struct Arm {
     Time += measureBlock(BB, CC).times(Weight);
     Instructions += BB.size();
     Branches |= BB.getTerminator()->getNumSuccessors() > 1;
-    BranchCost += Weight * getInstructionCost(*BB.getTerminator(), CC);
+    BranchCost += Weight * branchCost(BB, CC);
   }
 };
 
@@ -212,24 +217,19 @@ bool isPredicated(const Arm &Then, const Arm &Else) {
 /// its branch, 1.15x, and ran 0.84x).
 Phase runArms(const Arm &Then, const Arm &Else, const WarpOutcomes &W,
               double BranchCost, BranchForm Form = BranchForm::TwoWay) {
-  if (Form == BranchForm::TwoWay && isPredicated(Then, Else)) {
-    double Cost = Then.Time.Cost - Then.BranchCost + Else.Time.Cost -
-                  Else.BranchCost - BranchCost;
-    double T = Then.Time.Latency, F = Else.Time.Latency;
-    return {Cost, W.Both * (T + F) + W.ThenOnly * T + W.ElseOnly * F};
-  }
+  bool Predicated = Form == BranchForm::TwoWay && isPredicated(Then, Else);
   auto Latency = [&](const Arm &A) {
-    return A.Time.Latency + (A.Instructions ? ArmBranchLatency : 0.0);
+    return A.Time.Latency +
+           (!Predicated && A.Instructions ? ArmBranchLatency : 0.0);
   };
   double T = Latency(Then), F = Latency(Else);
-  return {W.Both * divergentRegionCost(Then.Time.Cost, Else.Time.Cost) +
-              W.ThenOnly * Then.Time.Cost + W.ElseOnly * Else.Time.Cost,
-          W.Both * (T + F) + W.ThenOnly * T + W.ElseOnly * F};
-}
-
-/// The issue cost of BB's branch.
-double branchCost(const BasicBlock &BB, unsigned CC) {
-  return getInstructionCost(*BB.getTerminator(), CC);
+  double Cost =
+      Predicated
+          ? Then.Time.Cost - Then.BranchCost + Else.Time.Cost -
+                Else.BranchCost - BranchCost
+          : W.Both * divergentRegionCost(Then.Time.Cost, Else.Time.Cost) +
+                W.ThenOnly * Then.Time.Cost + W.ElseOnly * Else.Time.Cost;
+  return {Cost, W.Both * (T + F) + W.ThenOnly * T + W.ElseOnly * F};
 }
 
 /// What the region costs a warp before melding.
@@ -349,16 +349,6 @@ struct Trial {
   /// melded code holds (and the occupancy they cost) refused it.
   bool CostAlonePays = false;
 };
-
-/// A branch's SplitKnowledge: Br's record in Prof, else its condition.
-SplitKnowledge getSplitKnowledge(const BranchInst &Br,
-                                 const FunctionProfile &Prof,
-                                 const VoteAwareUniformity &VU) {
-  if (Prof.getBranch(Br))
-    return SplitKnowledge::Measured;
-  return isGridEdgeTest(Br.getCondition(), VU) ? SplitKnowledge::GridEdges
-                                               : SplitKnowledge::Unknown;
-}
 
 /// Without a record of the branch the compiler cannot know how often a
 /// warp's lanes disagree there (a guard that almost always holds, a
@@ -1292,8 +1282,12 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
 }
 
 SplitKnowledge Distributor::splitKnowledge(const BranchInst &Br) {
-  return getSplitKnowledge(
-      Br, Prof, FAM.getResult<DivergenceAnalysis>(F).getUniformity());
+  if (Prof.getBranch(Br))
+    return SplitKnowledge::Measured;
+  return isGridEdgeTest(Br.getCondition(),
+                        FAM.getResult<DivergenceAnalysis>(F).getUniformity())
+             ? SplitKnowledge::GridEdges
+             : SplitKnowledge::Unknown;
 }
 
 /// What committed() needs of R's region before the meld rewrites it.

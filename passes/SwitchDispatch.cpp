@@ -7,6 +7,7 @@
 #include "SwitchDispatch.h"
 #include "BranchLocations.h"
 #include "SwitchChain.h"
+#include "SwitchCompareTree.h"
 #include "TransformCounter.h"
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/KernelInfo.h"
@@ -32,6 +33,7 @@ using namespace llvm;
 
 STATISTIC(NumFunctions, "Functions marked no-jump-tables");
 STATISTIC(NumSwitches, "Divergent switches dispatched by compares");
+STATISTIC(NumLowered, "Divergent switches lowered to compares in IR");
 
 namespace divopt {
 
@@ -261,8 +263,8 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
       }
     }
   }
-  // A switch that keeps its jump table keeps every switch of its function
-  // on one: no-jump-tables is the function's.
+  // A switch that keeps its jump table: no-jump-tables, the function's,
+  // would take it away.
   auto Uniform =
       find_if(Candidates, [](const Candidate &C) { return !C.Divergent; });
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
@@ -294,48 +296,54 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
                  "which compares dispatch faster all the same)");
   if (none_of(Candidates, [](const Candidate &C) { return C.Divergent; }))
     return PreservedAnalyses::all();
-  std::string Refusal;
+  if (!shouldApplyTransform()) {
+    for (const Candidate &C : Candidates)
+      if (C.Divergent)
+        Missed(C, "DebugCounter", TransformCounterRefusal);
+    return PreservedAnalyses::all();
+  }
+  // Where another switch keeps its jump table, no-jump-tables would take
+  // it away: the divergent switches are lowered to compares in IR.
+  std::string Keeper;
   if (Uniform != Candidates.end()) {
     unsigned Line = getRemarkLocation(*Uniform->Sw).getLine();
-    Refusal = std::string("the function also holds a switch ") +
-              (Uniform->LargeWays ? "of large ways, which keeps its jump table"
-                                  : "whose warps take one way each") +
-              (Line ? " (line " + std::to_string(Line) + ")" : "") +
-              ", and no-jump-tables, an attribute of the function, would "
-              "take its jump table too";
-  } else if (!shouldApplyTransform()) {
-    Refusal = TransformCounterRefusal;
+    Keeper = std::string("the function also holds a switch ") +
+             (Uniform->LargeWays ? "of large ways"
+                                 : "whose warps take one way each") +
+             (Line ? " (line " + std::to_string(Line) + ")" : "") +
+             ", which keeps its jump table";
   }
   for (const Candidate &C : Candidates) {
     if (!C.Divergent)
       continue;
-    if (!Refusal.empty()) {
-      Missed(C,
-             Uniform != Candidates.end() ? "UniformSwitchInFunction"
-                                         : "DebugCounter",
-             Refusal);
-      continue;
-    }
     ++NumSwitches;
+    // The remark before the switch goes: it is where the remark points.
+    std::string Why =
+        describeMeasured(C) +
+        (C.SmallWays
+             ? "its ways are of at most " +
+                   std::to_string(MaxSmallWayInstructions) +
+                   " instructions touching no memory, which compares "
+                   "dispatch faster than a jump table on a value each lane "
+                   "holds, even where the lanes agree"
+             : std::string("a warp whose lanes take different ways runs a "
+                           "jump table's indirect branch (brx.idx) slowly"));
+    std::string How = "the function is marked no-jump-tables";
+    if (!Keeper.empty())
+      How = "lowered to a tree of compares in IR, as " + Keeper;
     ORE.emit([&] {
       return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Compares", *C.Sw)
              << "divergent switch of " << std::to_string(C.Sw->getNumCases())
-             << " cases dispatched by compares, not a jump table: "
-             << describeMeasured(C)
-             << (C.SmallWays
-                     ? "its ways are of at most " +
-                           std::to_string(MaxSmallWayInstructions) +
-                           " instructions touching no memory, which "
-                           "compares dispatch faster than a jump table on "
-                           "a value each lane holds, even where the lanes "
-                           "agree"
-                     : "a warp whose lanes take different ways runs a "
-                       "jump table's indirect branch (brx.idx) slowly")
-             << "; the function is marked no-jump-tables";
+             << " cases dispatched by compares, not a jump table: " << Why
+             << "; " << How;
     });
+    if (!Keeper.empty()) {
+      lowerToCompareTree(*C.Sw);
+      ++NumLowered;
+    }
   }
-  if (!Refusal.empty())
-    return PreservedAnalyses::all();
+  if (!Keeper.empty())
+    return PreservedAnalyses::none();
   F.addFnAttr("no-jump-tables", "true");
   ++NumFunctions;
   // An attribute for code generation: no IR, no analysis changes.

@@ -16,10 +16,15 @@
 // compares.
 //
 // The attribute is the function's, not a switch's: where the function
-// also holds a warp-uniform switch of that kind, whose lanes all take one
-// way and for which a jump table is the quicker dispatch (the same
-// interpreter, one program a warp: 0.726x by compares), nothing is
-// changed. With a profile, a switch that diverged in under 5% of its warp
+// also holds a switch of that kind that keeps its jump table (a
+// warp-uniform one, whose lanes all take one way and for which a jump
+// table is the quicker dispatch: the same interpreter, one program a
+// warp, ran 0.726x by compares), the divergent switches are lowered to
+// trees of compares in IR instead (SwitchCompareTree.h), and the other
+// keeps its table (a shader VM's per-pixel surface switch inside its
+// per-block opcode switch: 2.10x where a warp's pixels are of different
+// surfaces, against 1.71x with both by compares,
+// bench/results/2026-11-28-h100-shadervm.md). With a profile, a switch that diverged in under 5% of its warp
 // executions counts as uniform, unless its ways are a few instructions
 // that touch no memory: a jump table on a value each lane holds for itself
 // is then slower than compares even where the lanes agree (a blend-mode

@@ -28,8 +28,9 @@ TIMEOUT_S = 120
 
 def read_passes(path=os.path.join(HERE, "divopt-passes.txt")):
     """[(pipeline element, kind)]: kind '!' never changes the IR, '~' ends
-    in a cleanup, '+' adds a copy of every kernel, '' transforms (see the
-    list's header)."""
+    in a cleanup, '+' changes what the transforms refuse (an instrumented
+    copy, a switch dispatched by compares), '' transforms (see the list's
+    header)."""
     passes = []
     with open(path) as f:
         for line in f:

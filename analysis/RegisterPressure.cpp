@@ -609,6 +609,30 @@ unsigned getSlowPathRegisters(const Instruction &I) {
   return Div ? FloatDivisionTemporaries : FloatSqrtTemporaries;
 }
 
+/// The most words of a copy ptxas keeps in flight: its counts stop growing
+/// from copies of 64 bytes.
+constexpr unsigned MaxCopyWordsInFlight = 16;
+
+/// Registers of a memcpy or memmove, which NVPTX expands into loads and
+/// stores (a struct assigned whole, `out[i] = in[i]`, is one): a 32-bit
+/// register for each word loaded before it is stored, up to
+/// MaxCopyWordsInFlight, as many for a copy NVPTX makes a loop of (128
+/// bytes or more, or a length known at run time only), which ptxas
+/// unrolls. Probes (llc -O3, ptxas -v, sm_90; a kernel of one copy, which
+/// the estimate puts at 6 registers without it): copies of 8, 16, 32, 48,
+/// 64 and 96 bytes aligned to 16 take 8, 12, 16, 20, 20 and 22 registers,
+/// aligned to 4 12, 16, 20, 20, 20 and 22, loops 22-26; a 32-byte struct
+/// copied whole 20, or 24 with three fields updated on the way.
+unsigned getCopyRegisters(const Instruction &I) {
+  const auto *Copy = dyn_cast<MemTransferInst>(&I);
+  if (!Copy)
+    return 0;
+  const auto *Length = dyn_cast<ConstantInt>(Copy->getLength());
+  uint64_t Words = Length ? divideCeil(Length->getZExtValue(), 4)
+                          : uint64_t(MaxCopyWordsInFlight);
+  return unsigned(std::min<uint64_t>(Words, MaxCopyWordsInFlight));
+}
+
 /// The latest point where ptxas may issue each of a block's loads: just
 /// before its first user in the block, or at the block's end where no
 /// instruction of the block uses it. Only loads whose address is computed
@@ -682,6 +706,8 @@ unsigned blockMaxLiveWith(const BasicBlock &BB, const ValueSet &LiveOut,
     if (!Moves || Sink)
       Erase(&I);
     RM.forEachRegisterOperand(I, Insert);
+    // A copy's words in flight, with its addresses.
+    Max = std::max(Max, Units + getCopyRegisters(I));
     // The loads issued here, and their addresses.
     const SmallVector<const Instruction *, 2> *Here = nullptr;
     if (Sink)

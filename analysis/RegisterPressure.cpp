@@ -195,12 +195,6 @@ public:
     return Base ? Base->getCalleeRegisters(Callee) : 0;
   }
 
-  /// The threads of a block the kernel states (reqntid, else the maxntid
-  /// of __launch_bounds__), with which ptxas reckons its occupancy.
-  std::optional<unsigned> getBlockThreads() const {
-    return Base ? Base->getBlockThreads() : BlockThreads;
-  }
-
 private:
   void init(const Function &F, CalleeMemo &Memo);
 
@@ -469,15 +463,11 @@ private:
   DenseMap<const Function *, unsigned> CalleeRegisters;
   /// A model with blocks added: Base's, less Unfolded.
   const RegisterModel *Base = nullptr;
-  std::optional<unsigned> BlockThreads;
   SmallPtrSet<const BasicBlock *, 16> AddedBlocks;
   SmallPtrSet<const Value *, 8> Unfolded;
 };
 
 void RegisterModel::init(const Function &F, CalleeMemo &Memo) {
-  KernelInfo KI = getKernelInfo(F);
-  BlockThreads =
-      KI.ReqThreadsPerBlock ? KI.ReqThreadsPerBlock : KI.MaxThreadsPerBlock;
   for (const Instruction &I : instructions(F))
     if (std::optional<AddressFamily> AF = getAddressFamily(I))
       countFamily(*AF, +1);
@@ -735,24 +725,12 @@ constexpr unsigned KernelOverhead = 6;
 /// The most registers a thread may have at the occupancy Regs gives on
 /// sm_90 (warps of 32 threads, registers allocated 256 to a warp, 64K of
 /// them and at most 64 warps to an SM): ptxas spends registers up to there
-/// without losing a warp. Where the kernel states its block size, whole
-/// blocks are what fit (probes, 16 independent loads: 32 registers under
-/// __launch_bounds__ of 256, 640 and 1024 threads, 40 under 768, where two
-/// blocks fit with 40 as with 24).
-unsigned getOccupancyStepTop(unsigned Regs,
-                             std::optional<unsigned> BlockThreads) {
-  auto Warps = [&](unsigned R) {
-    unsigned PerWarp = (std::max(R, 1u) * 32 + 255) / 256 * 256;
-    if (!BlockThreads || *BlockThreads == 0)
-      return std::min(64u, 65536u / PerWarp);
-    unsigned BlockWarps = (*BlockThreads + 31) / 32;
-    unsigned Blocks =
-        std::min({65536u / (PerWarp * BlockWarps), 64u / BlockWarps, 32u});
-    return Blocks * BlockWarps;
+/// without losing a warp.
+unsigned getOccupancyStepTop(unsigned Regs) {
+  auto Warps = [](unsigned R) {
+    return std::min(64u, 65536u / ((std::max(R, 1u) * 32 + 255) / 256 * 256));
   };
   unsigned Top = Regs;
-  if (Warps(Regs) == 0)
-    return Top; // No block fits: ptxas's limit bounds the count.
   while (Top < 255 && Warps(Top + 1) == Warps(Regs))
     ++Top;
   return Top;
@@ -776,9 +754,7 @@ unsigned blockMaxLive(const BasicBlock &BB, const ValueSet &LiveOut,
            ? Sunk
            : blockMaxLiveWith(BB, LiveOut, RM, Points, /*Sink=*/false)) +
       InFlight;
-  unsigned Room =
-      getOccupancyStepTop(Sunk + KernelOverhead, RM.getBlockThreads()) -
-      KernelOverhead;
+  unsigned Room = getOccupancyStepTop(Sunk + KernelOverhead) - KernelOverhead;
   return std::max(Sunk, std::min(Hoisted, Room));
 }
 } // namespace

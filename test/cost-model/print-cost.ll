@@ -8,7 +8,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: divopt-cost: function 'k' registers={{[0-9]+}} max-live={{[0-9]+}} occupancy=100% (warps, at 256 threads/block (reqntid) on sm_90)
 ; CHECK-NEXT: block %entry: cost=9.0
 ; CHECK-NEXT: block %a: cost=1.5
-; CHECK: divopt-cost: function 'wide' registers={{[0-9]+}} max-live={{[0-9]+}} occupancy=33% (registers, at 672 threads/block, the worst of 32-1024 threads/block (launch bounds), on sm_80)
+; CHECK: divopt-cost: function 'wide' registers={{[0-9]+}} max-live={{[0-9]+}} occupancy=39% (registers, at 800 threads/block, the worst of 32-1024 threads/block (launch bounds), on sm_80)
 define ptx_kernel void @k(float %x, ptr addrspace(1) %out) #0 {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -27,9 +27,7 @@ b:
 
 ; Enough live 64-bit values to need more than 32 registers per thread: at
 ; 1024 threads per block only one block fits, half the SM's warps, and
-; the launch bound allows 672, where one block of 21 warps fits (33%).
-; (Under a bound of 1024 threads, one block fits with 33 registers as
-; with 64, and loads issued early may take registers up to there.)
+; the launch bound allows 800, where one block of 25 warps fits (39%).
 define ptx_kernel void @wide(ptr addrspace(1) %in, ptr addrspace(1) %out) #1 {
 entry:
   %p0 = getelementptr i64, ptr addrspace(1) %in, i32 0

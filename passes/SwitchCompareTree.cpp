@@ -58,10 +58,10 @@ SmallVector<CaseRange, 8> getRanges(SwitchInst &Sw, ArrayRef<uint64_t> Weights,
 
 class TreeBuilder {
 public:
-  TreeBuilder(SwitchInst &Sw, ArrayRef<CaseRange> Ranges, bool HasWeights,
-              uint64_t DefaultWeight)
+  TreeBuilder(SwitchInst &Sw, ArrayRef<CaseRange> Ranges, bool DefaultReachable,
+              bool HasWeights, uint64_t DefaultWeight)
       : Sw(Sw), Cond(Sw.getCondition()), Default(Sw.getDefaultDest()),
-        DefaultReachable(!isUnreachableDefault(Sw)), HasWeights(HasWeights),
+        DefaultReachable(DefaultReachable), HasWeights(HasWeights),
         DefaultShare(Ranges.empty() ? 0 : DefaultWeight / Ranges.size()) {}
 
   /// The block that dispatches the values of Ranges, which are all the
@@ -164,7 +164,8 @@ unsigned lowerToCompareTree(SwitchInst &Sw) {
     for (PHINode &P : Way->phis())
       Incoming[&P] = P.getIncomingValueForBlock(Head);
 
-  TreeBuilder Tree(Sw, Ranges, HasWeights, HasWeights ? Weights[0] : 0);
+  TreeBuilder Tree(Sw, Ranges, DefaultReachable, HasWeights,
+                   HasWeights ? Weights[0] : 0);
   uint64_t Weight = 0;
   unsigned Bits = Sw.getCondition()->getType()->getIntegerBitWidth();
   BasicBlock *Root = Ranges.empty()
@@ -174,9 +175,9 @@ unsigned lowerToCompareTree(SwitchInst &Sw) {
   IRBuilder<>(&Sw).CreateBr(Root)->setDebugLoc(Sw.getDebugLoc());
   Sw.eraseFromParent();
 
-  for (auto [P, V] : Incoming)
+  for (PHINode *P : make_first_range(Incoming))
     P->removeIncomingValueIf(
-        [&, P = P](unsigned I) { return P->getIncomingBlock(I) == Head; },
+        [&](unsigned I) { return P->getIncomingBlock(I) == Head; },
         /*DeletePHIIfEmpty=*/false);
   SmallVector<BasicBlock *, 8> From{Head};
   append_range(From, Tree.blocks());

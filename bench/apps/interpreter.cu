@@ -243,18 +243,9 @@ int main(int argc, char **argv) {
     stackProgram(R, &Stack[(size_t)I * StackLength], StackLength);
     registerProgram(R, &Regs[(size_t)I * RegLength], RegLength);
   }
-  Instr *DStack;
-  RegInstr *DRegs;
-  float *DSamples, *DOut;
-  CHECK(cudaMalloc(&DStack, Stack.size() * sizeof(Instr)));
-  CHECK(cudaMemcpy(DStack, Stack.data(), Stack.size() * sizeof(Instr),
-                   cudaMemcpyHostToDevice));
-  CHECK(cudaMalloc(&DRegs, Regs.size() * sizeof(RegInstr)));
-  CHECK(cudaMemcpy(DRegs, Regs.data(), Regs.size() * sizeof(RegInstr),
-                   cudaMemcpyHostToDevice));
-  CHECK(cudaMalloc(&DSamples, N * sizeof(float)));
-  CHECK(cudaMemcpy(DSamples, Samples.data(), N * sizeof(float),
-                   cudaMemcpyHostToDevice));
+  Instr *DStack = toDevice(Stack);
+  RegInstr *DRegs = toDevice(Regs);
+  float *DSamples = toDevice(Samples), *DOut;
   CHECK(cudaMalloc(&DOut, N * sizeof(float)));
   float Evaluate = medianMs([&] {
     evaluate<<<N / 256, 256>>>(DStack, StackLength, DSamples, DOut, N);

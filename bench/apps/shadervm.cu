@@ -107,17 +107,9 @@ int main(int argc, char **argv) {
     In[I] = R.uniform();
     Kinds[I] = Warps && I % 32 ? Kinds[I - 1] : int(R.uniform() * 6.0f);
   }
-  Instr *DPrograms;
-  int *DKinds;
-  float *DIn, *DOut;
-  CHECK(cudaMalloc(&DPrograms, Programs.size() * sizeof(Instr)));
-  CHECK(cudaMemcpy(DPrograms, Programs.data(), Programs.size() * sizeof(Instr),
-                   cudaMemcpyHostToDevice));
-  CHECK(cudaMalloc(&DKinds, N * sizeof(int)));
-  CHECK(cudaMemcpy(DKinds, Kinds.data(), N * sizeof(int),
-                   cudaMemcpyHostToDevice));
-  CHECK(cudaMalloc(&DIn, N * sizeof(float)));
-  CHECK(cudaMemcpy(DIn, In.data(), N * sizeof(float), cudaMemcpyHostToDevice));
+  Instr *DPrograms = toDevice(Programs);
+  int *DKinds = toDevice(Kinds);
+  float *DIn = toDevice(In), *DOut;
   CHECK(cudaMalloc(&DOut, N * sizeof(float)));
   float Ms = medianMs([&] {
     shade<<<N / 256, 256>>>(DPrograms, NumPrograms, Length, DKinds, DIn, DOut,

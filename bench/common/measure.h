@@ -59,16 +59,22 @@ struct Lcg {
   float uniform() { return (next() >> 8) * (1.0f / 16777216.0f); }
 };
 
+// A new device buffer holding a copy of Host.
+template <typename T> T *toDevice(const std::vector<T> &Host) {
+  T *D;
+  CHECK(cudaMalloc(&D, Host.size() * sizeof(T)));
+  CHECK(cudaMemcpy(D, Host.data(), Host.size() * sizeof(T),
+                   cudaMemcpyHostToDevice));
+  return D;
+}
+
 // A new device buffer of N floats, uniform in [0, 1), drawn from Seed.
 inline float *deviceUniforms(int N, unsigned Seed) {
   std::vector<float> H(N);
   Lcg R{Seed};
   for (float &X : H)
     X = R.uniform();
-  float *D;
-  CHECK(cudaMalloc(&D, N * sizeof(float)));
-  CHECK(cudaMemcpy(D, H.data(), N * sizeof(float), cudaMemcpyHostToDevice));
-  return D;
+  return toDevice(H);
 }
 
 // FNV-1a over the bits of N floats in device memory.

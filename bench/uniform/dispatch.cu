@@ -122,15 +122,8 @@ int main(int argc, char **argv) {
   }
   for (float &T : Table)
     T = R.uniform();
-  unsigned char *DMaterials;
-  float *DIn, *DTable, *DOut;
-  CHECK(cudaMalloc(&DMaterials, N));
-  CHECK(cudaMemcpy(DMaterials, Materials.data(), N, cudaMemcpyHostToDevice));
-  CHECK(cudaMalloc(&DIn, N * sizeof(float)));
-  CHECK(cudaMemcpy(DIn, In.data(), N * sizeof(float), cudaMemcpyHostToDevice));
-  CHECK(cudaMalloc(&DTable, 64 * sizeof(float)));
-  CHECK(cudaMemcpy(DTable, Table.data(), 64 * sizeof(float),
-                   cudaMemcpyHostToDevice));
+  unsigned char *DMaterials = toDevice(Materials);
+  float *DIn = toDevice(In), *DTable = toDevice(Table), *DOut;
   CHECK(cudaMalloc(&DOut, N * sizeof(float)));
   run<1, false>(DMaterials, DIn, DTable, DOut);
   run<2, false>(DMaterials, DIn, DTable, DOut);

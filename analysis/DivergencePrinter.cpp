@@ -12,15 +12,21 @@
 //       arm %6: blocks=1 insts=3 sese=yes
 //       join %7
 //       loop: none; kernel-top-level: yes
+//     branch %8: divergent if-only on %w (warp index: no warp splits where
+//                blocks are whole warps wide)
+//       ...
 //     branch %9: uniform (refined) on %b
-//     summary: 1 divergent, 1 refined uniform, 1 uniform
+//     summary: 2 divergent, 1 refined uniform, 1 uniform
 //
 // "refined" marks a branch LLVM's UniformityInfo calls divergent and
-// DivOpt proves uniform (a warp vote, a per-block register).
+// DivOpt proves uniform (a warp vote, a per-block register); "warp index"
+// a divergent branch on which the lanes of a warp agree wherever blocks
+// are whole warps wide (analysis/WarpIndexTest.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "DivergenceAnalysis.h"
+#include "WarpIndexTest.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -60,12 +66,16 @@ static void printLoop(raw_ostream &OS, const DivergentBranch &DB) {
   DB.Blockers.print(OS);
 }
 
-static void printDivergent(raw_ostream &OS, const DivergentBranch &DB) {
+static void printDivergent(raw_ostream &OS, const DivergentBranch &DB,
+                           const DivergenceInfo &DI) {
   OS << "  branch ";
   printBlock(OS, DB.getBlock());
   printLocation(OS, *DB.Term);
   OS << ": divergent " << getBranchKindName(DB.Kind);
   printCondition(OS, *DB.Term);
+  if (const Value *C = getBranchCondition(*DB.Term);
+      C && isWarpIndexTest(C, DI.getUniformity(), DI.getKernelInfo()))
+    OS << " (warp index: no warp splits where blocks are whole warps wide)";
   OS << "\n";
   for (const ArmRegion &A : DB.Arms) {
     OS << "    arm ";
@@ -102,7 +112,7 @@ PreservedAnalyses DivergencePrinterPass::run(Function &F,
     const auto *It = find_if(
         Branches, [&](const DivergentBranch &DB) { return DB.Term == Term; });
     if (It != Branches.end()) {
-      printDivergent(OS, *It);
+      printDivergent(OS, *It, DI);
       continue;
     }
     bool Refined = DI.getUniformity().isRefinedUniform(Cond);

@@ -6,6 +6,7 @@
 
 #include "KernelInfo.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
@@ -33,20 +34,35 @@ static std::optional<unsigned> getUnsignedAttr(const Function &F,
   return parseUnsigned(A.getValueAsString());
 }
 
-/// "nvvm.maxntid" and "nvvm.reqntid" are "x" or "x,y,z"; the block size is
-/// the product.
-static std::optional<unsigned> getThreads(const Function &F, StringRef Name) {
+/// "nvvm.maxntid" and "nvvm.reqntid" are "x" or "x,y,z" (missing
+/// dimensions are 1).
+static std::optional<std::array<unsigned, 3>> getDims(const Function &F,
+                                                      StringRef Name) {
   Attribute A = F.getFnAttribute(Name);
   if (!A.isStringAttribute())
     return std::nullopt;
-  SmallVector<StringRef, 3> Dims;
-  A.getValueAsString().split(Dims, ',');
-  uint64_t Product = 1;
-  for (StringRef D : Dims) {
-    std::optional<unsigned> V = parseUnsigned(D);
+  SmallVector<StringRef, 3> Parts;
+  A.getValueAsString().split(Parts, ',');
+  if (Parts.size() > 3)
+    return std::nullopt;
+  std::array<unsigned, 3> Dims = {1, 1, 1};
+  for (auto [I, Part] : enumerate(Parts)) {
+    std::optional<unsigned> V = parseUnsigned(Part);
     if (!V || *V == 0)
       return std::nullopt;
-    Product *= *V;
+    Dims[I] = *V;
+  }
+  return Dims;
+}
+
+/// The block size those dimensions give: their product.
+static std::optional<unsigned>
+getThreads(std::optional<std::array<unsigned, 3>> Dims) {
+  if (!Dims)
+    return std::nullopt;
+  uint64_t Product = 1;
+  for (unsigned D : *Dims) {
+    Product *= D;
     if (Product > (1u << 20))
       return std::nullopt;
   }
@@ -59,8 +75,11 @@ KernelInfo getKernelInfo(const Function &F) {
   Attribute CPU = F.getFnAttribute("target-cpu");
   if (CPU.isStringAttribute())
     KI.Target = CPU.getValueAsString().str();
-  KI.MaxThreadsPerBlock = getThreads(F, "nvvm.maxntid");
-  KI.ReqThreadsPerBlock = getThreads(F, "nvvm.reqntid");
+  KI.MaxThreadsPerBlock = getThreads(getDims(F, "nvvm.maxntid"));
+  KI.ReqBlockDims = getDims(F, "nvvm.reqntid");
+  KI.ReqThreadsPerBlock = getThreads(KI.ReqBlockDims);
+  if (!KI.ReqThreadsPerBlock)
+    KI.ReqBlockDims.reset();
   KI.MinBlocksPerSM = getUnsignedAttr(F, "nvvm.minctasm");
   KI.MaxRegisters = getUnsignedAttr(F, "nvvm.maxnreg");
   return KI;

@@ -15,6 +15,7 @@
 #define DIVOPT_ANALYSIS_KERNELINFO_H
 
 #include "llvm/ADT/StringRef.h"
+#include <array>
 #include <optional>
 #include <string>
 
@@ -34,6 +35,8 @@ struct KernelInfo {
   std::optional<unsigned> MaxThreadsPerBlock;
   /// Product of the "nvvm.reqntid" dimensions, when given.
   std::optional<unsigned> ReqThreadsPerBlock;
+  /// The "nvvm.reqntid" dimensions themselves (x, y, z), when given.
+  std::optional<std::array<unsigned, 3>> ReqBlockDims;
   std::optional<unsigned> MinBlocksPerSM;
   std::optional<unsigned> MaxRegisters;
 

@@ -23,10 +23,12 @@
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/GridEdgeTest.h"
 #include "analysis/InstructionCost.h"
+#include "analysis/KernelInfo.h"
 #include "analysis/ProfileIdentity.h"
 #include "analysis/ProfileUse.h"
 #include "analysis/RegisterPressure.h"
 #include "analysis/StandaloneLoopAnalyses.h"
+#include "analysis/WarpIndexTest.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -311,6 +313,7 @@ enum class SplitKnowledge {
   Measured,  ///< A profile records the branch: its outcomes decide.
   Unknown,   ///< Nothing: the meld must pay where 3 warps in 4 split.
   GridEdges, ///< A test of the grid index: only edge warps split.
+  WarpIndex, ///< A test of the thread's warp: no warp splits.
 };
 
 /// A region as a warp runs it in each of those cases, before or after a
@@ -342,6 +345,16 @@ struct WarpCases {
 /// (bench/results/2026-11-27-h100-fabs-modifiers.md).
 constexpr double MaxAgreeLossPerSplitGain = 3.0;
 
+/// A branch on the thread's warp splits no warp, so a meld of it saves
+/// nothing the model counts; it is taken only where it makes a warp whose
+/// lanes agree at most this share slower, as the model does not count
+/// all that such a branch costs (ptxas cannot prove it uniform either).
+/// Measured on an H100: bench/uniform/warps.cu's byWarp, whose meld the
+/// model put 1.9% slower for such warps, ran 1.06x melded (twelve IEEE
+/// divisions an arm); bench/apps/warproles.cu's three, 18%-63% slower for
+/// one way, ran 0.97x-1.00x (bench/results/2026-11-28-h100-warp-index.md).
+constexpr double MaxWarpIndexLossShare = 0.10;
+
 struct Trial {
   Decision D;
   unsigned NumSelects = 0, NumDivergentBlocks = 0;
@@ -357,8 +370,9 @@ struct Trial {
 /// MaxAgreeLossPerSplitGain times what it saves one whose lanes split is
 /// refused, and the remark says so. A test of the grid's edges splits
 /// almost no warp: there the meld must cost a warp whose lanes agree
-/// nothing. Times are predictTime's, at T, with latency where the launch
-/// exposes it (keepLatencyIfExposed).
+/// nothing; a test of the thread's warp none: there it may cost such a
+/// warp at most MaxWarpIndexLossShare more. Times are predictTime's, at T, with
+/// latency where the launch exposes it (keepLatencyIfExposed).
 void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
                           const WarpCases &Before, const WarpCases &After,
                           const Estimate &Like, const Estimate &LikeAfter,
@@ -372,8 +386,14 @@ void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
     return predictTime(E, T);
   };
   double Gain = Time(Before.Split, Like) - Time(After.Split, LikeAfter);
-  double Loss = std::max(Time(After.Then, LikeAfter) - Time(Before.Then, Like),
-                         Time(After.Else, LikeAfter) - Time(Before.Else, Like));
+  double ThenBefore = Time(Before.Then, Like),
+         ElseBefore = Time(Before.Else, Like);
+  double ThenLoss = Time(After.Then, LikeAfter) - ThenBefore,
+         ElseLoss = Time(After.Else, LikeAfter) - ElseBefore;
+  double Loss = std::max(ThenLoss, ElseLoss);
+  // The larger loss of the two ways as a share of that way's time.
+  double LossShare =
+      ThenLoss >= ElseLoss ? ThenLoss / ThenBefore : ElseLoss / ElseBefore;
   Gain = std::max(Gain, 0.0);
   auto Refuse = [&](const Twine &Why) {
     Tr.D.Profitable = false;
@@ -387,6 +407,19 @@ void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
              "bound, which splits only the warps at the grid's edges, and a "
              "warp whose lanes all take one way would take " +
              Longer);
+    return;
+  }
+  if (Known == SplitKnowledge::WarpIndex) {
+    std::string Why =
+        "the branch reads the thread's index only through its warp, so that "
+        "a warp's lanes all take one way wherever blocks are whole warps "
+        "wide, and such a warp would take " +
+        Longer + " (" + formatv("{0:F0}%", 100 * LossShare).str();
+    std::string Bound = formatv("{0:F0}%", 100 * MaxWarpIndexLossShare);
+    if (LossShare > MaxWarpIndexLossShare)
+      Refuse(Why + ", more than " + Bound + ")");
+    else
+      Tr.D.Explanation += "; " + Why + ", within " + Bound + ")";
     return;
   }
   if (Loss > MaxAgreeLossPerSplitGain * Gain)
@@ -1284,10 +1317,12 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
 SplitKnowledge Distributor::splitKnowledge(const BranchInst &Br) {
   if (Prof.getBranch(Br))
     return SplitKnowledge::Measured;
-  return isGridEdgeTest(Br.getCondition(),
-                        FAM.getResult<DivergenceAnalysis>(F).getUniformity())
-             ? SplitKnowledge::GridEdges
-             : SplitKnowledge::Unknown;
+  const VoteAwareUniformity &VU =
+      FAM.getResult<DivergenceAnalysis>(F).getUniformity();
+  if (isWarpIndexTest(Br.getCondition(), VU, getKernelInfo(F)))
+    return SplitKnowledge::WarpIndex;
+  return isGridEdgeTest(Br.getCondition(), VU) ? SplitKnowledge::GridEdges
+                                               : SplitKnowledge::Unknown;
 }
 
 /// What committed() needs of R's region before the meld rewrites it.

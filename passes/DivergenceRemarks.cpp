@@ -10,6 +10,7 @@
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/InstructionCost.h"
 #include "analysis/ProfileIdentity.h"
+#include "analysis/WarpIndexTest.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
@@ -91,6 +92,10 @@ PreservedAnalyses DivergenceRemarksPass::run(Function &F,
       for (double C : getWayCosts(DB, CC))
         R << LC << ore::NV("WayCost", formatv("{0:f1}", C).str());
       R << " issue slots";
+      if (isWarpIndexTest(getBranchCondition(*DB.Term), DI.getUniformity(),
+                          DI.getKernelInfo()))
+        R << "; the condition reads the thread's index only through its "
+             "warp: no warp splits where blocks are whole warps wide";
       if (std::optional<unsigned> Index = getStampedBranch(*DB.Term);
           Index && Key)
         R << "; profile branch " << ore::NV("ProfileBranch", *Index) << " of "

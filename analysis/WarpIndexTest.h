@@ -1,0 +1,54 @@
+//===- WarpIndexTest.h - Tests of a thread's warp ---------------*- C++ -*-===//
+//
+// Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Code that gives warps roles branches on the thread's warp, not on the
+// thread: `if (threadIdx.x / 32 == 0)`, `if (threadIdx.x < 128)` in a
+// block whose first four warps load while the others compute, `if (warp <
+// warpsA)` in a launch that fuses two kernels a warp apart. A warp's lanes
+// hold 32 consecutive threadIdx.x from a multiple of 32 wherever blocks
+// are one row of threads, or rows a whole number of warps wide (or at most
+// one warp wide, so that threadIdx.x / 32 is 0), and consecutive grid
+// indices from a multiple of 32 where blockDim.x is a multiple of 32: the
+// lanes of every warp then agree on such a test. The divergence analysis
+// rightly calls the branch divergent, as a launch of other rows could
+// split it; a transform that pays only where warps split would cost every
+// warp and pay in none.
+//
+// The test is made on the bits of each value that may differ between the
+// lanes of a warp, as known-bits analysis tracks the bits that are known:
+// threadIdx.x varies in its low 5 bits, a shift right by 5 or more leaves
+// none, an add of a multiple of 32 keeps them where they are, an add of
+// anything else may carry into every bit above them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIVOPT_ANALYSIS_WARPINDEXTEST_H
+#define DIVOPT_ANALYSIS_WARPINDEXTEST_H
+
+namespace llvm {
+class Value;
+} // namespace llvm
+
+namespace divopt {
+
+struct KernelInfo;
+class VoteAwareUniformity;
+
+/// Whether Cond, a branch's or switch's condition that VU calls divergent
+/// (false for none), reads the thread's index only through its warp, so
+/// that the lanes of a warp agree on it wherever warps hold 32 consecutive
+/// threadIdx.x from a multiple of 32 and blockDim.x is a multiple of 32 (a
+/// thread's grid index taken as not negative). Where KI states the block's
+/// dimensions (reqntid), they decide instead: rows of threads wider than a
+/// warp but not by whole warps split warps between rows, and a blockDim.x
+/// that is no multiple of 32 puts the grid index's warps off their
+/// multiples of 32.
+bool isWarpIndexTest(const llvm::Value *Cond, const VoteAwareUniformity &VU,
+                     const KernelInfo &KI);
+
+} // namespace divopt
+
+#endif // DIVOPT_ANALYSIS_WARPINDEXTEST_H

@@ -349,10 +349,11 @@ constexpr double MaxAgreeLossPerSplitGain = 3.0;
 /// nothing the model counts; it is taken only where it makes a warp whose
 /// lanes agree at most this share slower, as the model does not count
 /// all that such a branch costs (ptxas cannot prove it uniform either).
-/// Measured on an H100: bench/uniform/warps.cu's byWarp, whose meld the
-/// model put 1.9% slower for such warps, ran 1.06x melded (twelve IEEE
-/// divisions an arm); bench/apps/warproles.cu's three, 18%-63% slower for
-/// one way, ran 0.97x-1.00x (bench/results/2026-11-28-h100-warp-index.md).
+/// Measured on an H100 (bench/results/2026-11-28-h100-warp-index.md):
+/// bench/uniform/warpshare.cu's melds, 2%, 8%, 17%, 26% and 35% slower for
+/// such warps by the model, ran 1.051x, 1.014x, 0.964x, 0.917x and 0.882x
+/// (melding pays until about 10%); bench/apps/warproles.cu's three, 18%-63%
+/// slower for one way, 0.97x-1.00x.
 constexpr double MaxWarpIndexLossShare = 0.10;
 
 struct Trial {

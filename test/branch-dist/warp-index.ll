@@ -4,8 +4,8 @@
 ; (analysis/WarpIndexTest.h). Without a profile such a branch is melded
 ; only where the meld makes a warp whose lanes agree at most 10% slower:
 ; the model does not count all a branch ptxas cannot prove uniform costs
-; (a meld it put 2% slower for such warps ran 1.04x-1.06x), and melds
-; that add more lost (0.97x-1.00x): bench/results/2026-11-28-h100-warp-index.md.
+; (melds it put 2% and 8% slower for such warps ran 1.051x and 1.014x,
+; ones 17%-35% slower 0.964x-0.882x: bench/results/2026-11-28-h100-warp-index.md).
 ; The meld here adds 5.0 (three selects) to an agreeing warp, 12-14% of its
 ; time, refused for the block's first warp, its first four and last warp
 ; (ult 128, ugt 95), the grid index's warp parity (& 32), a fused launch's

@@ -310,11 +310,16 @@ constexpr WarpOutcomes LanesSplit{1, 0, 0}, AllThen{0, 1, 0}, AllElse{0, 0, 1};
 
 /// What the compiler knows of how often a branch's lanes split.
 enum class SplitKnowledge {
-  Measured,  ///< A profile records the branch: its outcomes decide.
-  Unknown,   ///< Nothing: the meld must pay where 3 warps in 4 split.
-  GridEdges, ///< A test of the grid index: only edge warps split.
-  WarpIndex, ///< A test of the thread's warp: no warp splits.
+  Measured,        ///< A profile records the branch: its outcomes decide.
+  MeasuredNoSplit, ///< A profile records almost no warp splitting there.
+  Unknown,         ///< Nothing: the meld must pay where 3 warps in 4 split.
+  GridEdges,       ///< A test of the grid index: only edge warps split.
+  WarpIndex,       ///< A test of the thread's warp: no warp splits.
 };
+
+/// A profiled branch whose warps split in fewer of their executions than
+/// this is one that no warp splits, as a test of the warp is.
+constexpr double MaxNoSplitShare = 0.05;
 
 /// A region as a warp runs it in each of those cases, before or after a
 /// meld.
@@ -322,7 +327,7 @@ struct WarpCases {
   Phase Split, Then, Else;
 
   /// Only boundByAgreeingWarps reads the cases, and not where a profile
-  /// measured the branch: then they are not computed.
+  /// measured the branch's lanes to split: then they are not computed.
   template <typename PhaseAt>
   static WarpCases get(SplitKnowledge Known, PhaseAt At) {
     if (Known == SplitKnowledge::Measured)
@@ -345,16 +350,17 @@ struct WarpCases {
 /// (bench/results/2026-11-27-h100-fabs-modifiers.md).
 constexpr double MaxAgreeLossPerSplitGain = 3.0;
 
-/// A branch on the thread's warp splits no warp, so a meld of it saves
-/// nothing the model counts; it is taken only where it makes a warp whose
-/// lanes agree at most this share slower, as the model does not count
-/// all that such a branch costs (ptxas cannot prove it uniform either).
+/// A branch no warp splits (a test of the thread's warp, or one a profile
+/// saw split in under MaxNoSplitShare of its warp executions) gives a meld
+/// nothing to save that the model counts; it is taken only where it makes
+/// a warp whose lanes agree at most this share slower, as the model does
+/// not count all that such a branch costs (ptxas cannot prove it uniform).
 /// Measured on an H100 (bench/results/2026-11-28-h100-warp-index.md):
 /// bench/uniform/warpshare.cu's melds, 2%, 8%, 17%, 26% and 35% slower for
 /// such warps by the model, ran 1.051x, 1.014x, 0.964x, 0.917x and 0.882x
 /// (melding pays until about 10%); bench/apps/warproles.cu's three, 18%-63%
 /// slower for one way, 0.97x-1.00x.
-constexpr double MaxWarpIndexLossShare = 0.10;
+constexpr double MaxNoSplitLossShare = 0.10;
 
 struct Trial {
   Decision D;
@@ -372,13 +378,17 @@ struct Trial {
 /// refused, and the remark says so. A test of the grid's edges splits
 /// almost no warp: there the meld must cost a warp whose lanes agree
 /// nothing; a test of the thread's warp none: there it may cost such a
-/// warp at most MaxWarpIndexLossShare more. Times are predictTime's, at T, with
-/// latency where the launch exposes it (keepLatencyIfExposed).
+/// warp at most MaxNoSplitLossShare more. So may a meld where the profile
+/// saw no warp split, which the profile's outcomes refused. Times are
+/// predictTime's, at T, with latency where the launch exposes it
+/// (keepLatencyIfExposed).
 void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
                           const WarpCases &Before, const WarpCases &After,
                           const Estimate &Like, const Estimate &LikeAfter,
                           const Target &T) {
-  if (Known == SplitKnowledge::Measured || !Tr.D.Profitable)
+  if (Known == SplitKnowledge::Measured ||
+      (!Tr.D.Profitable && Known != SplitKnowledge::MeasuredNoSplit) ||
+      (Tr.D.Profitable && Known == SplitKnowledge::MeasuredNoSplit))
     return;
   auto Time = [&](const Phase &P, const Estimate &As) {
     Estimate E(P.Cost, As.Registers, {P});
@@ -410,17 +420,42 @@ void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
              Longer);
     return;
   }
+  // A warp whose lanes all take one way, melded: "5.0 longer (2%, within
+  // 10%)", "8.0 longer (17%, more than 10%)" or "1.0 less (3% faster)".
+  std::string Bound = formatv("{0:F0}%", 100 * MaxNoSplitLossShare);
+  bool WithinBound = LossShare <= MaxNoSplitLossShare;
+  std::string Agreeing =
+      Loss > 0
+          ? Longer + " (" + formatv("{0:F0}%", 100 * LossShare).str() +
+                (WithinBound ? ", within " : ", more than ") + Bound + ")"
+          : formatv("{0:F1} less ({1:F0}% faster)", -Loss, -100 * LossShare)
+                .str();
+  if (Known == SplitKnowledge::MeasuredNoSplit) {
+    // Refused on the profile's outcomes: with no warp's split to pay for
+    // it, a meld costs more than it saves by the model.
+    if (WithinBound) {
+      Tr.D.Profitable = true;
+      Tr.D.Explanation +=
+          "; taken all the same: the profile records almost no warp "
+          "splitting here, and a warp whose lanes all take one way would "
+          "take " +
+          Agreeing +
+          (Loss > 0 ? ", less than the model leaves out of a branch ptxas "
+                      "cannot prove uniform"
+                    : "");
+    }
+    return;
+  }
   if (Known == SplitKnowledge::WarpIndex) {
     std::string Why =
         "the branch reads the thread's index only through its warp, so that "
         "a warp's lanes all take one way wherever blocks are whole warps "
         "wide, and such a warp would take " +
-        Longer + " (" + formatv("{0:F0}%", 100 * LossShare).str();
-    std::string Bound = formatv("{0:F0}%", 100 * MaxWarpIndexLossShare);
-    if (LossShare > MaxWarpIndexLossShare)
-      Refuse(Why + ", more than " + Bound + ")");
+        Agreeing;
+    if (WithinBound)
+      Tr.D.Explanation += "; " + Why;
     else
-      Tr.D.Explanation += "; " + Why + ", within " + Bound + ")";
+      Refuse(Why);
     return;
   }
   if (Loss > MaxAgreeLossPerSplitGain * Gain)
@@ -690,7 +725,7 @@ private:
   /// "from the profile: diverged in ...; " where the branch has a record.
   std::string describeProfiled(const Instruction &Term) const;
   /// What is known of how often Br's lanes split, before it is melded.
-  SplitKnowledge splitKnowledge(const BranchInst &Br);
+  SplitKnowledge splitKnowledge(const BranchInst &Br, BranchForm Form);
 
   Function &F;
   FunctionAnalysisManager &FAM;
@@ -1271,10 +1306,10 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   }
   if (!Pressure)
     Pressure.emplace(F);
-  Trial Tr =
-      tryOnCopy(F, R, Plan, Weights,
-                getPairReach(R, FAM.getResult<DominatorTreeAnalysis>(F), Prof),
-                T, Opts.Threshold, *Pressure, Prof, splitKnowledge(*Br), Form);
+  Trial Tr = tryOnCopy(
+      F, R, Plan, Weights,
+      getPairReach(R, FAM.getResult<DominatorTreeAnalysis>(F), Prof), T,
+      Opts.Threshold, *Pressure, Prof, splitKnowledge(*Br, Form), Form);
   std::string Summary;
   raw_string_ostream(Summary)
       << "melded " << Plan.NumMatched << " pairs of " << Plan.NumThenInsts
@@ -1315,9 +1350,17 @@ bool Distributor::meld(const MeldRegion &R, const Target &T) {
   return true;
 }
 
-SplitKnowledge Distributor::splitKnowledge(const BranchInst &Br) {
-  if (Prof.getBranch(Br))
-    return SplitKnowledge::Measured;
+SplitKnowledge Distributor::splitKnowledge(const BranchInst &Br,
+                                           BranchForm Form) {
+  if (const profile::BranchRecord *B = Prof.getBranch(Br)) {
+    // Not a switch's ways: a meld there lowers the switch, and a switch
+    // whose warps take one way each is quickest through its jump table
+    // (bench/apps/interpreter.cu's stack machine, 0.736x by compares).
+    std::optional<double> Split = B->getDivergentFraction();
+    return Form == BranchForm::TwoWay && Split && *Split < MaxNoSplitShare
+               ? SplitKnowledge::MeasuredNoSplit
+               : SplitKnowledge::Measured;
+  }
   const VoteAwareUniformity &VU =
       FAM.getResult<DivergenceAnalysis>(F).getUniformity();
   if (isWarpIndexTest(Br.getCondition(), VU, getKernelInfo(F)))
@@ -1387,7 +1430,7 @@ Distributor::simplifyAndMeld(BranchInst &Br, BasicBlock *Join, const Target &T,
     }
     ++CopyTrials;
     SimplifiedTrial ST = trySimplifiedOnClone(
-        F, Br, Join, S, T, Opts, Prof, splitKnowledge(Br), Form, [&] {
+        F, Br, Join, S, T, Opts, Prof, splitKnowledge(Br, Form), Form, [&] {
           if (!Registers)
             Registers = Pressure ? Pressure->getRegisters()
                                  : estimateFunctionRegisters(F);

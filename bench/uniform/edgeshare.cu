@@ -1,0 +1,63 @@
+// A test of the grid's edges whose arms differ more and more: the series
+// of bench/uniform/warps.cu's byWarp for the interior, the same series
+// with Extra more operations an iteration for the two ends. Only the
+// warps at the ends hold lanes of both ways; every other warp takes the
+// interior's. This program measures what a meld of such a branch costs
+// or gains as the model's share of it for those warps grows.
+//
+//   edgeshare
+//
+// Prints, for each kernel, the median of 25 timed launches (after 3
+// warm-ups, CUDA events) and a checksum of its output bits.
+#include "../common/measure.h"
+
+// A truncated series: a dozen dependent divisions and sums; Extra more
+// multiply-adds an iteration in a second accumulator.
+template <int Extra> __device__ float series(float x, float c) {
+  float s = 0.0f, t = 1.0f, u = 0.5f;
+  for (int k = 1; k <= 12; ++k) {
+    t = t * x / (k + c);
+    s = s + t;
+    for (int e = 0; e < Extra; ++e)
+      u = u * 0.75f + t * (e + 1);
+  }
+  return s + u;
+}
+
+// The interior runs the plain series, the two ends the one with Extra
+// more.
+template <int Extra>
+__global__ void interiorPlus(const float *in, float *out, float a, float b,
+                             int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float x = in[i];
+  float y;
+  if (i > 0 && i < n - 1)
+    y = series<0>(x, a) + 1.0f;
+  else
+    y = series<Extra>(x * b, b) * 2.0f;
+  out[i] = y;
+}
+
+static const int N = 1 << 24;
+
+template <int Extra> void run(const float *DIn, float *DOut) {
+  float Ms = medianMs(
+      [&] { interiorPlus<Extra><<<N / 256, 256>>>(DIn, DOut, 0.5f, 1.5f, N); });
+  printf("plus%d %.4f ms %016llx ", Extra, Ms,
+         (unsigned long long)checksumBits(DOut, N));
+}
+
+int main() {
+  float *DIn = deviceUniforms(N, 1), *DOut;
+  CHECK(cudaMalloc(&DOut, N * sizeof(float)));
+  run<0>(DIn, DOut);
+  run<1>(DIn, DOut);
+  run<2>(DIn, DOut);
+  run<3>(DIn, DOut);
+  run<4>(DIn, DOut);
+  printf("\n");
+  return 0;
+}

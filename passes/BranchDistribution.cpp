@@ -473,23 +473,16 @@ void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
     }
     return;
   }
-  if (Known == SplitKnowledge::GridEdges) {
+  if (Known == SplitKnowledge::GridEdges ||
+      Known == SplitKnowledge::WarpIndex) {
     std::string Why =
-        "the branch tests the thread's place in the grid against a bound, "
-        "which splits only the warps at the grid's edges, and a warp whose "
-        "lanes all take one way would take " +
-        Agreeing;
-    if (WithinBound)
-      Tr.D.Explanation += "; " + Why;
-    else
-      Refuse(Why);
-    return;
-  }
-  if (Known == SplitKnowledge::WarpIndex) {
-    std::string Why =
-        "the branch reads the thread's index only through its warp, so that "
-        "a warp's lanes all take one way wherever blocks are whole warps "
-        "wide, and such a warp would take " +
+        (Known == SplitKnowledge::GridEdges
+             ? "the branch tests the thread's place in the grid against a "
+               "bound, which splits only the warps at the grid's edges, and "
+               "a warp whose lanes all take one way would take "
+             : "the branch reads the thread's index only through its warp, "
+               "so that a warp's lanes all take one way wherever blocks are "
+               "whole warps wide, and such a warp would take ") +
         Agreeing;
     if (WithinBound)
       Tr.D.Explanation += "; " + Why;

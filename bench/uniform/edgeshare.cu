@@ -9,20 +9,7 @@
 //
 // Prints, for each kernel, the median of 25 timed launches (after 3
 // warm-ups, CUDA events) and a checksum of its output bits.
-#include "../common/measure.h"
-
-// A truncated series: a dozen dependent divisions and sums; Extra more
-// multiply-adds an iteration in a second accumulator.
-template <int Extra> __device__ float series(float x, float c) {
-  float s = 0.0f, t = 1.0f, u = 0.5f;
-  for (int k = 1; k <= 12; ++k) {
-    t = t * x / (k + c);
-    s = s + t;
-    for (int e = 0; e < Extra; ++e)
-      u = u * 0.75f + t * (e + 1);
-  }
-  return s + u;
-}
+#include "share.h"
 
 // The interior runs the plain series, the two ends the one with Extra
 // more.
@@ -41,13 +28,11 @@ __global__ void interiorPlus(const float *in, float *out, float a, float b,
   out[i] = y;
 }
 
-static const int N = 1 << 24;
-
 template <int Extra> void run(const float *DIn, float *DOut) {
-  float Ms = medianMs(
-      [&] { interiorPlus<Extra><<<N / 256, 256>>>(DIn, DOut, 0.5f, 1.5f, N); });
-  printf("plus%d %.4f ms %016llx ", Extra, Ms,
-         (unsigned long long)checksumBits(DOut, N));
+  report(
+      Extra,
+      [&] { interiorPlus<Extra><<<N / 256, 256>>>(DIn, DOut, 0.5f, 1.5f, N); },
+      DOut);
 }
 
 int main() {

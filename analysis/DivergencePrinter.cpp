@@ -73,8 +73,7 @@ static void printDivergent(raw_ostream &OS, const DivergentBranch &DB,
   printLocation(OS, *DB.Term);
   OS << ": divergent " << getBranchKindName(DB.Kind);
   printCondition(OS, *DB.Term);
-  if (const Value *C = getBranchCondition(*DB.Term);
-      C && isWarpIndexTest(C, DI.getUniformity(), DI.getKernelInfo()))
+  if (isWarpIndexTest(DB, DI))
     OS << " (warp index: no warp splits where blocks are whole warps wide)";
   OS << "\n";
   for (const ArmRegion &A : DB.Arms) {

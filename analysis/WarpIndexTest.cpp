@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpIndexTest.h"
+#include "DivergenceAnalysis.h"
 #include "KernelInfo.h"
 #include "VoteAwareUniformity.h"
 
@@ -307,6 +308,11 @@ bool isWarpIndexTest(const Value *Cond, const VoteAwareUniformity &VU,
     return false;
   LaneBits Bits(VU, KI, I->getModule()->getDataLayout());
   return Bits.get(Cond) == 0;
+}
+
+bool isWarpIndexTest(const DivergentBranch &DB, const DivergenceInfo &DI) {
+  return isWarpIndexTest(getBranchCondition(*DB.Term), DI.getUniformity(),
+                         DI.getKernelInfo());
 }
 
 } // namespace divopt

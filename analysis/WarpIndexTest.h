@@ -34,6 +34,8 @@ class Value;
 
 namespace divopt {
 
+class DivergenceInfo;
+struct DivergentBranch;
 struct KernelInfo;
 class VoteAwareUniformity;
 
@@ -48,6 +50,9 @@ class VoteAwareUniformity;
 /// multiples of 32.
 bool isWarpIndexTest(const llvm::Value *Cond, const VoteAwareUniformity &VU,
                      const KernelInfo &KI);
+
+/// The same of a divergent branch the divergence analysis found.
+bool isWarpIndexTest(const DivergentBranch &DB, const DivergenceInfo &DI);
 
 } // namespace divopt
 

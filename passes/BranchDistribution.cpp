@@ -407,9 +407,11 @@ void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
                           const WarpCases &Before, const WarpCases &After,
                           const Estimate &Like, const Estimate &LikeAfter,
                           const Target &T) {
-  if (Known == SplitKnowledge::Measured ||
-      (!Tr.D.Profitable && Known != SplitKnowledge::MeasuredNoSplit) ||
-      (Tr.D.Profitable && Known == SplitKnowledge::MeasuredNoSplit))
+  if (Known == SplitKnowledge::Measured)
+    return;
+  // Where the profile saw no warp split, a meld its outcomes refused may be
+  // taken below; elsewhere a meld taken may be refused.
+  if (Tr.D.Profitable == (Known == SplitKnowledge::MeasuredNoSplit))
     return;
   auto Time = [&](const Phase &P, const Estimate &As) {
     Estimate E(P.Cost, As.Registers, {P});
@@ -432,11 +434,12 @@ void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
   };
   double ThenShare = ShareOf(ThenLoss, ThenBefore),
          ElseShare = ShareOf(ElseLoss, ElseBefore);
-  double AgreeLoss =
-      ThenWarps ? *ThenWarps * ThenLoss + (1 - *ThenWarps) * ElseLoss : Loss;
-  double LossShare = ThenWarps
-                         ? *ThenWarps * ThenShare + (1 - *ThenWarps) * ElseShare
-                         : std::max(ThenShare, ElseShare);
+  auto Weigh = [&](double Then, double Else) {
+    return ThenWarps ? *ThenWarps * Then + (1 - *ThenWarps) * Else
+                     : std::max(Then, Else);
+  };
+  double AgreeLoss = Weigh(ThenLoss, ElseLoss),
+         LossShare = Weigh(ThenShare, ElseShare);
   Gain = std::max(Gain, 0.0);
   auto Refuse = [&](const Twine &Why) {
     Tr.D.Profitable = false;

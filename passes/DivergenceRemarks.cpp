@@ -92,8 +92,7 @@ PreservedAnalyses DivergenceRemarksPass::run(Function &F,
       for (double C : getWayCosts(DB, CC))
         R << LC << ore::NV("WayCost", formatv("{0:f1}", C).str());
       R << " issue slots";
-      if (isWarpIndexTest(getBranchCondition(*DB.Term), DI.getUniformity(),
-                          DI.getKernelInfo()))
+      if (isWarpIndexTest(DB, DI))
         R << "; the condition reads the thread's index only through its "
              "warp: no warp splits where blocks are whole warps wide";
       if (std::optional<unsigned> Index = getStampedBranch(*DB.Term);

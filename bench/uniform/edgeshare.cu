@@ -28,21 +28,10 @@ __global__ void interiorPlus(const float *in, float *out, float a, float b,
   out[i] = y;
 }
 
-template <int Extra> void run(const float *DIn, float *DOut) {
-  report(
-      Extra,
-      [&] { interiorPlus<Extra><<<N / 256, 256>>>(DIn, DOut, 0.5f, 1.5f, N); },
-      DOut);
-}
+template <int Extra> struct Launch {
+  static void launch(const float *In, float *Out) {
+    interiorPlus<Extra><<<N / 256, 256>>>(In, Out, 0.5f, 1.5f, N);
+  }
+};
 
-int main() {
-  float *DIn = deviceUniforms(N, 1), *DOut;
-  CHECK(cudaMalloc(&DOut, N * sizeof(float)));
-  run<0>(DIn, DOut);
-  run<1>(DIn, DOut);
-  run<2>(DIn, DOut);
-  run<3>(DIn, DOut);
-  run<4>(DIn, DOut);
-  printf("\n");
-  return 0;
-}
+int main() { return runShares<Launch>(); }

@@ -1,6 +1,6 @@
 // What bench/uniform/warpshare.cu and edgeshare.cu share: byWarp's series
 // (bench/uniform/warps.cu) with Extra more multiply-adds an iteration, the
-// size of their inputs, and the line each kernel prints.
+// size of their inputs, and the program that times each kernel.
 #ifndef DIVOPT_BENCH_UNIFORM_SHARE_H
 #define DIVOPT_BENCH_UNIFORM_SHARE_H
 
@@ -21,12 +21,26 @@ template <int Extra> __device__ float series(float x, float c) {
   return s + u;
 }
 
-// Times Launch, the kernel of Extra writing N elements to DOut, and prints
-// its median time and a checksum of its output bits.
-template <typename Launch> void report(int Extra, Launch L, const float *DOut) {
-  float Ms = medianMs(L);
+// Times Kernel<Extra>::launch(In, Out), a kernel writing N elements to
+// Out, and prints its median time and a checksum of its output bits.
+template <template <int> class Kernel, int Extra>
+void report(const float *In, float *Out) {
+  float Ms = medianMs([&] { Kernel<Extra>::launch(In, Out); });
   printf("plus%d %.4f ms %016llx ", Extra, Ms,
-         (unsigned long long)checksumBits(DOut, N));
+         (unsigned long long)checksumBits(Out, N));
+}
+
+// The program: Kernel for Extra = 0 to 4, on one line.
+template <template <int> class Kernel> int runShares() {
+  float *In = deviceUniforms(N, 1), *Out;
+  CHECK(cudaMalloc(&Out, N * sizeof(float)));
+  report<Kernel, 0>(In, Out);
+  report<Kernel, 1>(In, Out);
+  report<Kernel, 2>(In, Out);
+  report<Kernel, 3>(In, Out);
+  report<Kernel, 4>(In, Out);
+  printf("\n");
+  return 0;
 }
 
 #endif // DIVOPT_BENCH_UNIFORM_SHARE_H

@@ -62,7 +62,8 @@ bool readsWarpUniformRegister(const IntrinsicInst &II) {
 /// would be no other thread's to use. A local variable, and a generic
 /// pointer of other origin (it may hold a local address, which names each
 /// lane's own memory), are not.
-bool VoteAwareUniformity::isOneCopyForTheWarp(const Value *O, unsigned Depth) {
+bool VoteAwareUniformity::isOneCopyForTheWarp(const Value *O,
+                                              unsigned Depth) const {
   switch (O->getType()->getPointerAddressSpace()) {
   case NVPTXAS::ADDRESS_SPACE_GLOBAL:
   case NVPTXAS::ADDRESS_SPACE_SHARED:
@@ -86,7 +87,8 @@ bool VoteAwareUniformity::isOneCopyForTheWarp(const Value *O, unsigned Depth) {
   return !A->hasByValAttr() || A->onlyReadsMemory();
 }
 
-bool VoteAwareUniformity::readsOneCopy(const LoadInst &LI, unsigned Depth) {
+bool VoteAwareUniformity::readsOneCopy(const LoadInst &LI,
+                                       unsigned Depth) const {
   constexpr unsigned MaxPointerLoads = 3;
   if (!LI.isSimple() || Depth > MaxPointerLoads)
     return false;
@@ -104,7 +106,7 @@ bool VoteAwareUniformity::readsOneCopy(const LoadInst &LI, unsigned Depth) {
   return OneCopy;
 }
 
-bool VoteAwareUniformity::readsWarpUniformMemory(const LoadInst &LI) {
+bool VoteAwareUniformity::readsWarpUniformMemory(const LoadInst &LI) const {
   return LI.getPointerAddressSpace() == NVPTXAS::ADDRESS_SPACE_GENERIC &&
          readsOneCopy(LI, 0);
 }
@@ -159,11 +161,8 @@ static CallUniformity classifyCall(const CallBase &CB) {
   return CallUniformity::Divergent;
 }
 
-static bool isInIrreducibleCycle(const CycleInfo &CI, const BasicBlock *BB) {
-  for (const CycleInfo::CycleT *C = CI.getCycle(BB); C; C = C->getParentCycle())
-    if (!C->isReducible())
-      return true;
-  return false;
+bool computesFromOperandsAlone(const CallBase &CB) {
+  return classifyCall(CB) == CallUniformity::FromOperands;
 }
 
 VoteAwareUniformity::VoteAwareUniformity(Function &F, const UniformityInfo &UI,
@@ -195,7 +194,7 @@ bool VoteAwareUniformity::computeIsDivergent(const Instruction &I) {
     return false;
   // Inside an irreducible cycle LLVM taints every definition when lanes
   // may enter at different blocks; DivOpt does not second-guess that.
-  if (isInIrreducibleCycle(CI, I.getParent()))
+  if (isInIrreducibleCycle(*I.getParent()))
     return true;
   if (const auto *CB = dyn_cast<CallBase>(&I)) {
     if (const Value *Lane = getBroadcastSourceLane(*CB))
@@ -222,6 +221,14 @@ bool VoteAwareUniformity::computeIsDivergent(const Instruction &I) {
   }
   if (UseJoins && isa<PHINode>(I) && isJoinOfDivergentBranch(*I.getParent()))
     return true;
+  return false;
+}
+
+bool VoteAwareUniformity::isInIrreducibleCycle(const BasicBlock &BB) const {
+  for (const CycleInfo::CycleT *C = CI.getCycle(&BB); C;
+       C = C->getParentCycle())
+    if (!C->isReducible())
+      return true;
   return false;
 }
 
@@ -259,7 +266,7 @@ VoteAwareUniformity::getJoinDivergence(Function &F) const {
 }
 
 const SmallPtrSetImpl<const BasicBlock *> &
-VoteAwareUniformity::reaching(const BasicBlock *J) {
+VoteAwareUniformity::reaching(const BasicBlock *J) const {
   auto It = ReachingCache.find(J);
   if (It != ReachingCache.end())
     return It->second;
@@ -302,15 +309,19 @@ bool VoteAwareUniformity::joinsItsImmediateDominator(
   return false;
 }
 
-bool VoteAwareUniformity::isJoinOfDivergentBranch(const BasicBlock &J) {
-  if (joinsItsImmediateDominator(J))
-    return true;
+bool VoteAwareUniformity::isJoinOfDivergentBranch(const BasicBlock &J) const {
+  return joinsItsImmediateDominator(J) || !getDivergentJoins(J).empty();
+}
+
+SmallVector<const Instruction *, 4>
+VoteAwareUniformity::getDivergentJoins(const BasicBlock &J) const {
   // J joins a divergent branch when two of the branch's distinct
   // successors reach it. Only blocks that reach J can be such branches:
   // J's reaching set, found once per join and kept, costs the edges into
   // it, where the reach of every successor of every divergent branch cost
   // the square of the function (a 20,000-case switch, 1000 if/else in a
   // row).
+  SmallVector<const Instruction *, 4> Joins;
   const SmallPtrSetImpl<const BasicBlock *> &Reaching = reaching(&J);
   for (const BasicBlock *BB : Reaching) {
     if (!hasDivergentTerminator(*BB))
@@ -318,26 +329,28 @@ bool VoteAwareUniformity::isJoinOfDivergentBranch(const BasicBlock &J) {
     SmallPtrSet<const BasicBlock *, 4> Distinct;
     for (const BasicBlock *S : successors(BB))
       if (Reaching.contains(S) && Distinct.insert(S).second &&
-          Distinct.size() >= 2)
-        return true;
+          Distinct.size() == 2)
+        Joins.push_back(BB->getTerminator());
   }
-  return false;
+  return Joins;
 }
 
-bool VoteAwareUniformity::leavesDivergentCycle(const Value *Def,
-                                               const BasicBlock &UseBB) const {
+SmallVector<const Instruction *, 4>
+VoteAwareUniformity::getDivergentExits(const Value *Def,
+                                       const BasicBlock &UseBB) const {
+  SmallVector<const Instruction *, 4> Exits;
   const auto *DefI = dyn_cast<Instruction>(Def);
   if (!DefI)
-    return false;
+    return Exits;
   for (const CycleInfo::CycleT *C = CI.getCycle(DefI->getParent());
        C && !C->contains(&UseBB); C = C->getParentCycle()) {
     SmallVector<BasicBlock *, 4> Exiting;
     C->getExitingBlocks(Exiting);
     for (const BasicBlock *E : Exiting)
       if (hasDivergentTerminator(*E))
-        return true;
+        Exits.push_back(E->getTerminator());
   }
-  return false;
+  return Exits;
 }
 
 } // namespace divopt

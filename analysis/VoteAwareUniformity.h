@@ -37,6 +37,7 @@
 
 namespace llvm {
 class DominatorTree;
+class CallBase;
 class IntrinsicInst;
 class LoadInst;
 class PHINode;
@@ -55,6 +56,10 @@ bool isWarpUniformIntrinsic(const llvm::Value *V);
 /// same value in every lane of a warp. NVPTX's TTI calls every call result
 /// divergent, these reads included.
 bool readsWarpUniformRegister(const llvm::IntrinsicInst &II);
+
+/// Whether CB is a pure, non-convergent intrinsic (fma, ctpop, min, ...),
+/// whose result is a function of its operands alone.
+bool computesFromOperandsAlone(const llvm::CallBase &CB);
 
 class VoteAwareUniformity {
 public:
@@ -86,6 +91,29 @@ public:
   llvm::SmallVector<JoinDivergence, 8>
   getJoinDivergence(llvm::Function &F) const;
 
+  /// What the rules above read, for walks that refine them (the lanes of
+  /// one warp, WarpIndexTest.h):
+  /// Whether every lane that runs LI reads the same value wherever the
+  /// lanes read the same address: LI reads memory of which a warp has one
+  /// copy, not a lane's local memory.
+  bool readsOneCopy(const llvm::LoadInst &LI) const {
+    return readsOneCopy(LI, 0);
+  }
+  /// The divergent terminators two of whose distinct successors reach J
+  /// (a conservative superset of the branches J joins): where none is, the
+  /// lanes that run J together came the same way.
+  llvm::SmallVector<const llvm::Instruction *, 4>
+  getDivergentJoins(const llvm::BasicBlock &J) const;
+  /// The divergent terminators of the exiting blocks of the cycles that
+  /// hold Def and not UseBB: where none is, the lanes left those cycles
+  /// in the same iteration.
+  llvm::SmallVector<const llvm::Instruction *, 4>
+  getDivergentExits(const llvm::Value *Def,
+                    const llvm::BasicBlock &UseBB) const;
+  /// Whether BB lies in an irreducible cycle, which lanes may enter at
+  /// different blocks.
+  bool isInIrreducibleCycle(const llvm::BasicBlock &BB) const;
+
 private:
   bool computeIsDivergent(const llvm::Instruction &I);
   /// Whether LI, a load through a generic pointer (a source of divergence
@@ -95,20 +123,22 @@ private:
   /// by-value parameters that it never writes, what a pointer read from
   /// such memory points to): its value is then uniform wherever its
   /// address is.
-  bool readsWarpUniformMemory(const llvm::LoadInst &LI);
+  bool readsWarpUniformMemory(const llvm::LoadInst &LI) const;
   /// The same of any load; Depth counts the pointers read from memory on
   /// the way (a few are enough: `p->q->r`).
-  bool readsOneCopy(const llvm::LoadInst &LI, unsigned Depth);
+  bool readsOneCopy(const llvm::LoadInst &LI, unsigned Depth) const;
   /// Whether every lane that reads an address in what the underlying
   /// object O may point to reads the same value there.
-  bool isOneCopyForTheWarp(const llvm::Value *O, unsigned Depth);
-  bool isJoinOfDivergentBranch(const llvm::BasicBlock &BB);
+  bool isOneCopyForTheWarp(const llvm::Value *O, unsigned Depth) const;
+  bool isJoinOfDivergentBranch(const llvm::BasicBlock &BB) const;
   bool joinsItsImmediateDominator(const llvm::BasicBlock &J) const;
   bool leavesDivergentCycle(const llvm::Value *Def,
-                            const llvm::BasicBlock &UseBB) const;
+                            const llvm::BasicBlock &UseBB) const {
+    return !getDivergentExits(Def, UseBB).empty();
+  }
   /// The blocks from which J can be reached, J included.
   const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &
-  reaching(const llvm::BasicBlock *J);
+  reaching(const llvm::BasicBlock *J) const;
 
   const llvm::UniformityInfo &UI;
   const llvm::CycleInfo &CI;
@@ -119,10 +149,10 @@ private:
   bool UseJoins = true;
   llvm::SmallPtrSet<const llvm::Value *, 32> Divergent;
   /// readsOneCopy's answers, by load and depth.
-  llvm::DenseMap<std::pair<const llvm::LoadInst *, unsigned>, bool>
+  mutable llvm::DenseMap<std::pair<const llvm::LoadInst *, unsigned>, bool>
       OneCopyLoads;
-  llvm::DenseMap<const llvm::BasicBlock *,
-                 llvm::SmallPtrSet<const llvm::BasicBlock *, 16>>
+  mutable llvm::DenseMap<const llvm::BasicBlock *,
+                         llvm::SmallPtrSet<const llvm::BasicBlock *, 16>>
       ReachingCache;
 };
 

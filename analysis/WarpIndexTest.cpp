@@ -1,5 +1,4 @@
-//===- WarpIndexTest.cpp - Branches on a thread's warp
-//---------------------===//
+//===- WarpIndexTest.cpp - Branches on a thread's warp --------------------===//
 //
 // Part of DivOpt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -11,7 +10,9 @@
 #include "VoteAwareUniformity.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -60,14 +61,37 @@ public:
   }
 
   /// The bits of V that may differ between the lanes of a warp: all of
-  /// them for what the walk does not follow.
+  /// them for what the walk does not follow. A pointer or floating-point
+  /// value counts as 64 bits, all of which differ unless none does.
   uint64_t get(const Value *V, unsigned Depth = 0);
 
 private:
-  uint64_t compute(const Value *V, unsigned Depth);
+  uint64_t compute(const Instruction &I, unsigned Depth);
+  uint64_t computeInteger(const Instruction &I, unsigned Depth);
+  /// A pointer or floating-point value: alike in every lane where its
+  /// operands are, for what computes its result from them alone.
+  uint64_t computeOpaque(const Instruction &I, unsigned Depth);
   uint64_t computeBinary(const BinaryOperator &BO, unsigned Depth);
   uint64_t computeCompare(const ICmpInst &Cmp, unsigned Depth);
-  uint64_t computeCall(const CallBase &CB);
+  uint64_t computeCall(const CallBase &CB, unsigned Depth);
+  uint64_t computePhi(const PHINode &Phi, unsigned Depth);
+  /// Whether the lanes of a warp all take the same way at T.
+  bool agreesAt(const Instruction &T, unsigned Depth);
+  /// Whether lanes that part at T, a divergent terminator, can come to J
+  /// from different ways before they reach T's immediate post-dominator,
+  /// where SIMT code reconverges them: two of T's successors reach J
+  /// without passing it. (A loop's divergent exit reconverges its lanes
+  /// before they come round an outer loop.)
+  bool partsAt(const Instruction &T, const BasicBlock &J);
+  bool reachesAvoiding(const BasicBlock *From, const BasicBlock &To,
+                       const BasicBlock *Avoid);
+  /// Whether the lanes that run I left every cycle that defines one of
+  /// its operands, and that I is outside, in the same iteration.
+  bool leftCyclesTogether(const Instruction &I, unsigned Depth);
+  bool allOperandsAlike(const Instruction &I, unsigned Depth) {
+    return all_of(I.operands(),
+                  [&](const Value *Op) { return !get(Op, Depth + 1); });
+  }
   /// The low bits of V known to be zero in every lane, with blockDim.x a
   /// multiple of 32 where the kernel does not state it.
   unsigned getLowZeros(const Value *V, unsigned Depth);
@@ -78,6 +102,17 @@ private:
 
   const VoteAwareUniformity &VU;
   const DataLayout &DL;
+  /// The bits taken for each PHI whose incoming values are being walked
+  /// (a loop's induction variable reads itself). What the walk finds
+  /// meanwhile is Tentative: kept once every assumption holds, forgotten
+  /// where one does not.
+  DenseMap<const PHINode *, uint64_t> Assumed;
+  DenseMap<const Value *, uint64_t> Tentative;
+  /// Built the first time a PHI needs it.
+  std::optional<PostDominatorTree> PDT;
+  /// Values and blocks the walk may still visit: a bound on its time in
+  /// functions of many PHIs.
+  unsigned Budget = 20000;
   /// threadIdx.x's varying bits: none where the block's rows split warps.
   std::optional<uint64_t> TidXBits = allBits(LaneIndexBits);
   unsigned NtidXZeros = LaneIndexBits;
@@ -90,16 +125,34 @@ unsigned getWidth(const Value *V) {
   return 0;
 }
 
+/// The bits get() tracks of V: an integer's, or 64 of a pointer or a
+/// floating-point value.
+unsigned getTrackedWidth(const Value *V) {
+  Type *T = V->getType();
+  return T->isPointerTy() || T->isFloatingPointTy() ? 64 : getWidth(V);
+}
+
 uint64_t LaneBits::get(const Value *V, unsigned Depth) {
   if (VU.isUniform(V))
     return 0;
-  unsigned Width = getWidth(V);
-  if (!Width || Depth > MaxDepth)
+  unsigned Width = getTrackedWidth(V);
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!Width || !I || Depth > MaxDepth)
     return allBits(64);
+  if (const auto *Phi = dyn_cast<PHINode>(I))
+    if (auto It = Assumed.find(Phi); It != Assumed.end())
+      return It->second;
   if (auto It = Memo.find(V); It != Memo.end())
     return It->second;
-  uint64_t Bits = compute(V, Depth) & allBits(Width);
-  Memo[V] = Bits;
+  if (auto It = Tentative.find(V); It != Tentative.end())
+    return It->second;
+  if (!Budget)
+    return allBits(64);
+  --Budget;
+  uint64_t Bits = compute(*I, Depth) & allBits(Width);
+  if (!V->getType()->isIntegerTy() && Bits)
+    Bits = allBits(64);
+  (Assumed.empty() ? Memo : Tentative)[V] = Bits;
   return Bits;
 }
 
@@ -115,7 +168,34 @@ bool isGridIndexX(const Value *V) {
                m_CombineOr(m_c_Add(Offset, Tid), m_c_DisjointOr(Offset, Tid)));
 }
 
-uint64_t LaneBits::compute(const Value *V, unsigned Depth) {
+uint64_t LaneBits::compute(const Instruction &I, unsigned Depth) {
+  // A PHI's operands may read the PHI: it checks them under its
+  // assumption.
+  if (const auto *Phi = dyn_cast<PHINode>(&I))
+    return computePhi(*Phi, Depth);
+  if (!leftCyclesTogether(I, Depth))
+    return allBits(64);
+  // Lanes that read one address of memory a warp has one copy of read
+  // one value: a warp's own record, `table[threadIdx.x / 32]`.
+  if (const auto *LI = dyn_cast<LoadInst>(&I))
+    return VU.readsOneCopy(*LI) && !get(LI->getPointerOperand(), Depth + 1)
+               ? 0
+               : allBits(64);
+  if (!I.getType()->isIntegerTy())
+    return computeOpaque(I, Depth);
+  return computeInteger(I, Depth);
+}
+
+uint64_t LaneBits::computeOpaque(const Instruction &I, unsigned Depth) {
+  bool FromOperands =
+      isa<BinaryOperator, UnaryOperator, CastInst, GetElementPtrInst,
+          SelectInst, FreezeInst>(I) ||
+      (isa<CallBase>(I) && computesFromOperandsAlone(cast<CallBase>(I)));
+  return FromOperands && allOperandsAlike(I, Depth) ? 0 : allBits(64);
+}
+
+uint64_t LaneBits::computeInteger(const Instruction &I, unsigned Depth) {
+  const Value *V = &I;
   unsigned Width = getWidth(V);
   const Value *Op;
   if (match(V, m_ZExt(m_Value(Op))) || match(V, m_Trunc(m_Value(Op))) ||
@@ -138,11 +218,15 @@ uint64_t LaneBits::compute(const Value *V, unsigned Depth) {
            get(Sel->getFalseValue(), Depth + 1);
   }
   if (const auto *CB = dyn_cast<CallBase>(V))
-    return computeCall(*CB);
+    return computeCall(*CB, Depth);
+  // A float compared, a pointer's address: alike where their operands
+  // are.
+  if (isa<FCmpInst>(I) || isa<CastInst>(I))
+    return allOperandsAlike(I, Depth) ? 0 : allBits(Width);
   return allBits(Width);
 }
 
-uint64_t LaneBits::computeCall(const CallBase &CB) {
+uint64_t LaneBits::computeCall(const CallBase &CB, unsigned Depth) {
   const auto *II = dyn_cast<IntrinsicInst>(&CB);
   if (!II)
     return allBits(64);
@@ -152,8 +236,104 @@ uint64_t LaneBits::computeCall(const CallBase &CB) {
   case Intrinsic::nvvm_read_ptx_sreg_laneid:
     return allBits(LaneIndexBits);
   default:
-    return allBits(64);
+    return computesFromOperandsAlone(CB) && allOperandsAlike(CB, Depth)
+               ? 0
+               : allBits(64);
   }
+}
+
+uint64_t LaneBits::computePhi(const PHINode &Phi, unsigned Depth) {
+  // In an irreducible cycle lanes may enter at different blocks.
+  if (VU.isInIrreducibleCycle(*Phi.getParent()))
+    return allBits(64);
+  // The bits are found by iteration from none: each round takes the last
+  // round's bits for the PHI where the walk reaches it again. Lanes that
+  // run the PHI together came the same way where every divergent branch
+  // whose lanes can come to its block by different ways (partsAt) is one
+  // the lanes of a warp agree on: the PHI then holds one of its incoming
+  // values in every lane.
+  constexpr unsigned MaxRounds = 3;
+  uint64_t Bits = 0;
+  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
+    Assumed[&Phi] = Bits;
+    uint64_t Found = 0;
+    for (const Value *In : Phi.incoming_values())
+      Found |= get(In, Depth + 1);
+    for (const Instruction *T : VU.getDivergentJoins(*Phi.getParent()))
+      if (partsAt(*T, *Phi.getParent()) && !agreesAt(*T, Depth + 1))
+        Found = allBits(64);
+    if (!leftCyclesTogether(Phi, Depth))
+      Found = allBits(64);
+    Found |= Bits;
+    if (Found == Bits) {
+      Assumed.erase(&Phi);
+      if (Assumed.empty()) {
+        Memo.insert(Tentative.begin(), Tentative.end());
+        Tentative.clear();
+      }
+      return Bits;
+    }
+    // What was found under the old bits may understate the new ones.
+    Tentative.clear();
+    Bits = Found;
+  }
+  Assumed.erase(&Phi);
+  Tentative.clear();
+  return allBits(64);
+}
+
+bool LaneBits::agreesAt(const Instruction &T, unsigned Depth) {
+  if (const auto *Br = dyn_cast<BranchInst>(&T))
+    return !Br->isConditional() || !get(Br->getCondition(), Depth);
+  if (const auto *Sw = dyn_cast<SwitchInst>(&T))
+    return !get(Sw->getCondition(), Depth);
+  return false;
+}
+
+bool LaneBits::partsAt(const Instruction &T, const BasicBlock &J) {
+  if (!PDT)
+    PDT.emplace(const_cast<Function &>(*J.getParent()));
+  // Null where T's successors meet only at the virtual exit.
+  const BasicBlock *Meet = nullptr;
+  if (const DomTreeNode *N = PDT->getNode(T.getParent()); N && N->getIDom())
+    Meet = N->getIDom()->getBlock();
+  SmallPtrSet<const BasicBlock *, 4> Distinct;
+  unsigned Reaching = 0;
+  for (const BasicBlock *S : successors(T.getParent()))
+    if (Distinct.insert(S).second && reachesAvoiding(S, J, Meet) &&
+        ++Reaching == 2)
+      return true;
+  return false;
+}
+
+bool LaneBits::reachesAvoiding(const BasicBlock *From, const BasicBlock &To,
+                               const BasicBlock *Avoid) {
+  SmallPtrSet<const BasicBlock *, 32> Seen;
+  SmallVector<const BasicBlock *, 16> Work{From};
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (BB == &To)
+      return true;
+    if (BB == Avoid || !Seen.insert(BB).second)
+      continue;
+    if (!Budget)
+      return true; // Out of time: taken to reach it.
+    --Budget;
+    append_range(Work, successors(BB));
+  }
+  return false;
+}
+
+bool LaneBits::leftCyclesTogether(const Instruction &I, unsigned Depth) {
+  const auto *Phi = dyn_cast<PHINode>(&I);
+  for (const Use &U : I.operands()) {
+    // A PHI reads its incoming value at the end of the incoming block.
+    const BasicBlock &At = Phi ? *Phi->getIncomingBlock(U) : *I.getParent();
+    for (const Instruction *T : VU.getDivergentExits(U.get(), At))
+      if (!agreesAt(*T, Depth + 1))
+        return false;
+  }
+  return true;
 }
 
 uint64_t LaneBits::computeBinary(const BinaryOperator &BO, unsigned Depth) {

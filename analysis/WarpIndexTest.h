@@ -21,7 +21,15 @@
 // lanes of a warp, as known-bits analysis tracks the bits that are known:
 // threadIdx.x varies in its low 5 bits, a shift right by 5 or more leaves
 // none, an add of a multiple of 32 keeps them where they are, an add of
-// anything else may carry into every bit above them.
+// anything else may carry into every bit above them. A pointer or a float
+// is alike in every lane or not. Lanes that load one address of memory the
+// warp has one copy of load one value (a warp's own record, the
+// instruction of a program a warp interprets). A PHI holds one of its
+// incoming values in every lane where every divergent branch whose lanes
+// can reach its block by different ways before they reconverge is itself
+// a test the lanes agree on (a grid-stride loop over warps); its bits are
+// found by iteration from none. A value that leaves a loop is alike only
+// where the lanes leave it together.
 //
 //===----------------------------------------------------------------------===//
 

@@ -7,11 +7,11 @@
 //  * `scatter`: each step a walker draws the medium it meets, so the lanes
 //    of a warp disagree in every step: a divergent branch, which DivOpt
 //    melds with or without a profile.
-//  * `drift`: the walkers of one cell (32 of them, a warp) all lie in the
-//    cell's medium. To the compiler the branch looks just as divergent
-//    (the cell comes from the thread's index), and without a profile
-//    DivOpt melds it too; at run time no warp ever diverges, so the melded
-//    code only adds work: the profile says so and DivOpt leaves it alone.
+//  * `drift`: the walkers, sorted by cell, 32 to a cell (a warp), all lie
+//    in their cell's medium. To the compiler the branch looks just as
+//    divergent (each walker's cell is read from memory), and without a
+//    profile DivOpt melds it too; at run time no warp diverges, so the
+//    melded code only adds work: the profile says so and DivOpt leaves it.
 // It prints a checksum of the outputs (FNV-1a over their bits) and the
 // median times of `walkers RUNS` timed runs after a warm-up; `walkers RUNS
 // SEED` draws other walkers (the profile's run takes another seed than
@@ -56,12 +56,12 @@ __global__ void scatter(float *out, const unsigned *seeds, const float *start,
   out[n + i] = v;
 }
 
-__global__ void drift(float *out, const unsigned char *water,
+__global__ void drift(float *out, const int *cellOf, const unsigned char *water,
                       const float *start, int n, int steps) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
     return;
-  int cell = i / 32;
+  int cell = cellOf[i];
   float x = start[i], v = start[n + i];
   for (int k = 0; k < steps; ++k) {
     if (water[cell])
@@ -110,15 +110,19 @@ int main(int Argc, char **Argv) {
   const int N = 1 << 18, Steps = 64;
   auto Next = [&Seed] { return Seed = Seed * 1103515245u + 12345u; };
   std::vector<unsigned> Seeds(N);
+  std::vector<int> CellOf(N);
   std::vector<unsigned char> Water(N / 32);
   std::vector<float> Start(2 * N);
   for (unsigned &S : Seeds)
     S = Next();
+  for (int I = 0; I < N; ++I)
+    CellOf[I] = I / 32;
   for (unsigned char &W : Water)
     W = Next() >> 31;
   for (float &S : Start)
     S = (Next() >> 8) / 16777216.0f;
   unsigned *DSeeds = toDevice(Seeds);
+  int *DCellOf = toDevice(CellOf);
   unsigned char *DWater = toDevice(Water);
   float *DStart = toDevice(Start), *DOut = nullptr;
   check(cudaMalloc(&DOut, 4 * N * sizeof(float)), "cudaMalloc");
@@ -131,7 +135,7 @@ int main(int Argc, char **Argv) {
     check(cudaEventRecord(Events[0]), "cudaEventRecord");
     scatter<<<Blocks, Threads>>>(DOut, DSeeds, DStart, N, Steps, 1u << 31);
     check(cudaEventRecord(Events[1]), "cudaEventRecord");
-    drift<<<Blocks, Threads>>>(DOut + 2 * N, DWater, DStart, N, Steps);
+    drift<<<Blocks, Threads>>>(DOut + 2 * N, DCellOf, DWater, DStart, N, Steps);
     check(cudaGetLastError(), "launch");
     check(cudaEventRecord(Events[2]), "cudaEventRecord");
     check(cudaEventSynchronize(Events[2]), "kernels");

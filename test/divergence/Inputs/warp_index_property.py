@@ -8,8 +8,9 @@ of every warp agree, in launches whose blocks are whole warps wide.
 
 Each kernel @k<i> branches on one condition: a compare of a random
 expression (add, sub, mul, and, or, xor, shifts, divisions and
-remainders, selects, casts) over threadIdx.x, the grid index, blockIdx.x,
-a uniform parameter and constants, against another. The check evaluates
+remainders, selects, casts, loads of a global table) over threadIdx.x,
+the grid index, blockIdx.x, a uniform parameter and constants, against
+another. The check evaluates
 every condition the report marks in every warp of blocks of 32 to 1024
 threads (blockIdx.x 0, 1, 7 and 70000; the parameter -7, 0, 5, 64, 1000),
 or of the block shape the kernel's reqntid states, in 32-bit two's
@@ -23,6 +24,8 @@ import re
 import sys
 
 MASK = 0xFFFFFFFF
+# The contents of the kernels' table: distinct at every address.
+TABLE = random.Random(12345).sample(range(1 << 32), 1024)
 SHAPES = [None, "64,4,1", "48,2,1", "48", "16,16,1", "96"]
 
 
@@ -71,9 +74,18 @@ class Gen:
             return self.leaf()
         op = r.choice(["add", "sub", "mul", "and", "or", "xor", "shl",
                        "lshr", "lshr", "ashr", "udiv", "udiv", "sdiv", "urem",
-                       "srem", "select", "sext", "zext"])
+                       "srem", "select", "sext", "zext", "load", "load"])
         a, fa = self.expr(depth - 1)
         name = self.fresh()
+        if op == "load":
+            # A global table read at the expression (its low 10 bits):
+            # lanes that read one address read one value.
+            m, g = self.fresh(), self.fresh()
+            self.lines.append(f"{m} = and i32 {a}, 1023")
+            self.lines.append(
+                f"{g} = getelementptr inbounds i32, ptr addrspace(1) %tab, i32 {m}")
+            self.lines.append(f"{name} = load i32, ptr addrspace(1) {g}")
+            return name, (lambda e: TABLE[fa(e) & 1023])
         if op in ("shl", "lshr", "ashr", "udiv", "sdiv", "urem", "srem"):
             if op in ("shl", "lshr", "ashr"):
                 c = r.choice([5, 5, 6, 7, 1, 2, 4, 31])
@@ -166,7 +178,7 @@ def write_ir(ks):
     for i, lines, c, _, shape in ks:
         attrs = f" #{SHAPES.index(shape)}" if shape else ""
         body = "".join(f"  {l}\n" for l in lines)
-        print(f"""define ptx_kernel void @k{i}(ptr addrspace(1) %out, i32 %n){attrs} {{
+        print(f"""define ptx_kernel void @k{i}(ptr addrspace(1) %out, ptr addrspace(1) %tab, i32 %n){attrs} {{
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

@@ -316,6 +316,7 @@ enum class SplitKnowledge {
   Unknown,         ///< Nothing: the meld must pay where 3 warps in 4 split.
   GridEdges,       ///< A test of the grid index: only edge warps split.
   WarpIndex,       ///< A test of the thread's warp: no warp splits.
+  WarpSwitch,      ///< The ways of a switch on the thread's warp.
 };
 
 /// A profiled branch whose warps split in fewer of their executions than
@@ -391,6 +392,13 @@ std::optional<double> getThenWarps(SplitKnowledge Known, const BranchInst &Br,
   return W.ThenOnly / (W.ThenOnly + W.ElseOnly);
 }
 
+/// Refuses the meld Tr took, saying why.
+void refuse(Trial &Tr, const Twine &Why) {
+  Tr.D.Profitable = false;
+  Tr.CostAlonePays = false; // Registers did not refuse it.
+  Tr.D.Explanation += ("; but " + Why).str();
+}
+
 /// Without a record of the branch the compiler cannot know how often a
 /// warp's lanes disagree there (a guard that almost always holds, a
 /// boundary case no lane meets), and the cost model assumes they do. A
@@ -409,6 +417,15 @@ void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
                           const Target &T) {
   if (Known == SplitKnowledge::Measured)
     return;
+  if (Known == SplitKnowledge::WarpSwitch) {
+    if (Tr.D.Profitable)
+      refuse(Tr, "the switch reads the thread's index only through its warp, "
+                 "so that a warp's lanes all take one way wherever blocks "
+                 "are whole warps wide, which the switch's jump table "
+                 "reaches in one branch: a meld of its ways saves no warp "
+                 "anything, and puts compares before the jump table");
+    return;
+  }
   // Where the profile saw no warp split, a meld its outcomes refused may be
   // taken below; elsewhere a meld taken may be refused.
   if (Tr.D.Profitable == (Known == SplitKnowledge::MeasuredNoSplit))
@@ -441,24 +458,21 @@ void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
   double AgreeLoss = Weigh(ThenLoss, ElseLoss),
          LossShare = Weigh(ThenShare, ElseShare);
   Gain = std::max(Gain, 0.0);
-  auto Refuse = [&](const Twine &Why) {
-    Tr.D.Profitable = false;
-    Tr.CostAlonePays = false; // Registers did not refuse it.
-    Tr.D.Explanation += ("; but " + Why).str();
-  };
   std::string Longer = formatv("{0:F1}", Loss).str() + " longer";
   // A warp whose lanes all take one way, melded: "5.0 longer (2%, within
   // 6%)", "22.0 longer (8%, more than 6%)" or "1.0 less (3% faster)".
   std::string Bound = formatv("{0:F0}%", 100 * MaxNoSplitLossShare);
   bool WithinBound = LossShare <= MaxNoSplitLossShare;
+  // A meld that changes nothing such a warp runs: "no longer".
   std::string Agreeing =
-      (AgreeLoss > 0
+      (AgreeLoss >= 0.05
            ? formatv("{0:F1} longer ({1:F0}%", AgreeLoss, 100 * LossShare)
                      .str() +
                  (WithinBound ? ", within " : ", more than ") + Bound + ")"
-           : formatv("{0:F1} less ({1:F0}% faster)", -AgreeLoss,
-                     -100 * LossShare)
-                 .str()) +
+       : AgreeLoss > -0.05 ? std::string("no longer")
+                           : formatv("{0:F1} less ({1:F0}% faster)", -AgreeLoss,
+                                     -100 * LossShare)
+                                 .str()) +
       (ThenWarps ? " on average over both ways' warps" : "");
   if (Known == SplitKnowledge::MeasuredNoSplit) {
     // Refused on the profile's outcomes: with no warp's split to pay for
@@ -470,9 +484,10 @@ void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
           "splitting here, and a warp whose lanes all take one way would "
           "take " +
           Agreeing +
-          (AgreeLoss > 0 ? ", less than the model leaves out of a branch ptxas "
-                           "cannot prove uniform"
-                         : "");
+          (AgreeLoss >= 0.05
+               ? ", less than the model leaves out of a branch ptxas "
+                 "cannot prove uniform"
+               : "");
     }
     return;
   }
@@ -490,15 +505,16 @@ void boundByAgreeingWarps(Trial &Tr, SplitKnowledge Known,
     if (WithinBound)
       Tr.D.Explanation += "; " + Why;
     else
-      Refuse(Why);
+      refuse(Tr, Why);
     return;
   }
   if (Loss > MaxAgreeLossPerSplitGain * Gain)
-    Refuse("a warp whose lanes all take one way would take " + Longer +
-           ", and one whose lanes split " + formatv("{0:F1}", Gain).str() +
-           " less: it pays only where more than " +
-           formatv("{0:F0}%", 100 * Loss / (Gain + Loss)).str() +
-           " of the warps split, and no profile says they do");
+    refuse(Tr, "a warp whose lanes all take one way would take " + Longer +
+                   ", and one whose lanes split " +
+                   formatv("{0:F1}", Gain).str() +
+                   " less: it pays only where more than " +
+                   formatv("{0:F0}%", 100 * Loss / (Gain + Loss)).str() +
+                   " of the warps split, and no profile says they do");
 }
 
 /// Melds a copy of the region to measure the result (cost, selects,
@@ -1400,7 +1416,8 @@ SplitKnowledge Distributor::splitKnowledge(const BranchInst &Br,
   const VoteAwareUniformity &VU =
       FAM.getResult<DivergenceAnalysis>(F).getUniformity();
   if (isWarpIndexTest(Br.getCondition(), VU, getKernelInfo(F)))
-    return SplitKnowledge::WarpIndex;
+    return Form == BranchForm::TwoWay ? SplitKnowledge::WarpIndex
+                                      : SplitKnowledge::WarpSwitch;
   return isGridEdgeTest(Br.getCondition(), VU) ? SplitKnowledge::GridEdges
                                                : SplitKnowledge::Unknown;
 }

@@ -12,6 +12,7 @@
 #include "analysis/DivergenceAnalysis.h"
 #include "analysis/KernelInfo.h"
 #include "analysis/ProfileUse.h"
+#include "analysis/WarpIndexTest.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -197,12 +198,17 @@ constexpr double MinDivergentShare = 0.05;
 
 /// A switch a jump table would serve, and whether its lanes disagree.
 struct Candidate {
+  explicit Candidate(SwitchInst *Sw) : Sw(Sw) {}
+
   SwitchInst *Sw;
-  bool Divergent;
+  bool Divergent = false;
   /// The profile's share of divergent warp executions, where it has one.
   std::optional<double> Measured;
-  /// Divergent to the compiler, uniform by the profile, and of small
-  /// ways: dispatched by compares all the same.
+  /// Divergent to the compiler, but its condition reads the thread's
+  /// index only through its warp (WarpIndexTest.h).
+  bool WarpIndex = false;
+  /// Divergent to the compiler, uniform by the profile or a test of the
+  /// warp, and of small ways: dispatched by compares all the same.
   bool SmallWays = false;
   /// Divergent, but of ways too large for compares to pay: the median
   /// way's instructions.
@@ -210,6 +216,8 @@ struct Candidate {
 };
 
 std::string describeMeasured(const Candidate &C) {
+  if (C.WarpIndex)
+    return "its condition reads the thread's index only through its warp; ";
   if (!C.Measured)
     return "";
   std::string S;
@@ -232,13 +240,16 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
   for (BasicBlock &BB : F)
     if (auto *Sw = dyn_cast<SwitchInst>(BB.getTerminator()))
       if (wouldUseJumpTable(*Sw))
-        Candidates.push_back({Sw, false, std::nullopt, false, std::nullopt});
+        Candidates.emplace_back(Sw);
   if (Candidates.empty())
     return PreservedAnalyses::all();
   const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
-  SmallPtrSet<const Instruction *, 8> DivergentTerms;
-  for (const DivergentBranch &B : DI.branches())
+  SmallPtrSet<const Instruction *, 8> DivergentTerms, WarpTests;
+  for (const DivergentBranch &B : DI.branches()) {
     DivergentTerms.insert(B.Term);
+    if (isWarpIndexTest(B, DI))
+      WarpTests.insert(B.Term);
+  }
   FunctionProfile Prof = getFunctionProfile(F, FAM);
   for (Candidate &C : Candidates) {
     C.Divergent = DivergentTerms.contains(C.Sw);
@@ -253,6 +264,12 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
         C.SmallWays = hasSmallWays(*C.Sw, FAM.getResult<LoopAnalysis>(F));
         C.Divergent = C.SmallWays;
       }
+    } else if (C.Divergent && WarpTests.contains(C.Sw)) {
+      // A switch on the thread's warp, `op[threadIdx.x / 32]`: its warps
+      // take one way each, as a profile would find.
+      C.WarpIndex = true;
+      C.SmallWays = hasSmallWays(*C.Sw, FAM.getResult<LoopAnalysis>(F));
+      C.Divergent = C.SmallWays;
     }
     if (C.Divergent && !C.SmallWays) {
       std::optional<unsigned> Median =
@@ -286,10 +303,14 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
                         Twine(MaxDivergentMedianWayInstructions) + ")") +
                  ": over ways this large, compares cost more than the jump "
                  "table's indirect branch even where lanes disagree");
-    else if (!C.Divergent && C.Measured && DivergentTerms.contains(C.Sw))
+    else if (!C.Divergent && (C.Measured || C.WarpIndex) &&
+             DivergentTerms.contains(C.Sw))
       Missed(C, "Uniform",
-             "under " + Twine(std::lround(MinDivergentShare * 100)) +
-                 "%, its warps take one way each, which a jump table "
+             (C.WarpIndex
+                  ? Twine("")
+                  : "under " + Twine(std::lround(MinDivergentShare * 100)) +
+                        "%, ") +
+                 "its warps take one way each, which a jump table "
                  "reaches in one branch (its ways are not all of at most " +
                  Twine(MaxSmallWayInstructions) +
                  " instructions touching no memory and holding no loop, "

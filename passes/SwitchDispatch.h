@@ -24,12 +24,16 @@
 // keeps its table (a shader VM's per-pixel surface switch inside its
 // per-block opcode switch: 2.10x where a warp's pixels are of different
 // surfaces, against 1.71x with both by compares,
-// bench/results/2026-11-28-h100-shadervm.md). With a profile, a switch that diverged in under 5% of its warp
-// executions counts as uniform, unless its ways are a few instructions
-// that touch no memory: a jump table on a value each lane holds for itself
-// is then slower than compares even where the lanes agree (a blend-mode
-// switch, a warp's pixels of one mode: 1.29x-1.32x by compares,
-// bench/results/2026-11-27-h100-blend.md; the register machine 1.28x).
+// bench/results/2026-11-28-h100-shadervm.md). With a profile, a switch
+// that diverged in under 5% of its warp executions counts as uniform, and
+// so does, without one, a switch whose condition reads the thread's index
+// only through its warp (WarpIndexTest.h: a program a warp interprets,
+// bench/results/2026-11-28-h100-fitness.md), unless its ways are a few
+// instructions that touch no memory: a jump table on a value each lane
+// holds for itself is then slower than compares even where the lanes
+// agree (a blend-mode switch, a warp's pixels of one mode: 1.29x-1.32x by
+// compares, bench/results/2026-11-27-h100-blend.md; the register machine
+// 1.28x).
 // A divergent switch whose median way holds more than 14 instructions
 // keeps its jump table: over ways that large, compares cost more even
 // where lanes disagree (0.956x-0.970x by compares on an H100,

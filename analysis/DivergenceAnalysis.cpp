@@ -32,6 +32,23 @@ DivergenceInfo DivergenceAnalysis::run(Function &F,
   return DivergenceInfo(F, std::move(VU), std::move(Branches));
 }
 
+DivergenceInfo::DivergenceInfo(Function &F, VoteAwareUniformity VU,
+                               SmallVector<DivergentBranch, 8> Branches)
+    : KI(divopt::getKernelInfo(F)), VU(std::move(VU)),
+      Branches(std::move(Branches)), DL(&F.getDataLayout()) {}
+
+DivergenceInfo::DivergenceInfo(DivergenceInfo &&Other)
+    : KI(std::move(Other.KI)), VU(std::move(Other.VU)),
+      Branches(std::move(Other.Branches)), DL(Other.DL) {}
+
+DivergenceInfo::~DivergenceInfo() = default;
+
+WarpLanes &DivergenceInfo::getWarpLanes() const {
+  if (!Lanes)
+    Lanes = std::make_unique<WarpLanes>(VU, KI, *DL);
+  return *Lanes;
+}
+
 bool DivergenceInfo::invalidate(Function &F, const PreservedAnalyses &PA,
                                 FunctionAnalysisManager::Invalidator &Inv) {
   auto PAC = PA.getChecker<DivergenceAnalysis>();

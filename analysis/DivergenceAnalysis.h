@@ -18,6 +18,7 @@
 #include "DivergentBranch.h"
 #include "KernelInfo.h"
 #include "VoteAwareUniformity.h"
+#include "WarpIndexTest.h"
 
 #include "llvm/IR/PassManager.h"
 
@@ -26,14 +27,19 @@ namespace divopt {
 class DivergenceInfo {
 public:
   DivergenceInfo(llvm::Function &F, VoteAwareUniformity VU,
-                 llvm::SmallVector<DivergentBranch, 8> Branches)
-      : KI(divopt::getKernelInfo(F)), VU(std::move(VU)),
-        Branches(std::move(Branches)) {}
+                 llvm::SmallVector<DivergentBranch, 8> Branches);
+  /// Moved without the walk of the warp's lanes, which refers to the
+  /// moved-from VU.
+  DivergenceInfo(DivergenceInfo &&Other);
+  ~DivergenceInfo();
 
   const KernelInfo &getKernelInfo() const { return KI; }
   const VoteAwareUniformity &getUniformity() const { return VU; }
   llvm::ArrayRef<DivergentBranch> branches() const { return Branches; }
   bool isDivergent(const llvm::Value *V) const { return VU.isDivergent(V); }
+  /// The walk over the bits that may differ between a warp's lanes
+  /// (WarpIndexTest.h), made on first use and kept with this result.
+  WarpLanes &getWarpLanes() const;
 
   /// Computed from the CFG and the values of the function: any change to
   /// the function invalidates it.
@@ -44,6 +50,8 @@ private:
   KernelInfo KI;
   VoteAwareUniformity VU;
   llvm::SmallVector<DivergentBranch, 8> Branches;
+  const llvm::DataLayout *DL;
+  mutable std::unique_ptr<WarpLanes> Lanes;
 };
 
 class DivergenceAnalysis : public llvm::AnalysisInfoMixin<DivergenceAnalysis> {

@@ -266,7 +266,7 @@ VoteAwareUniformity::getJoinDivergence(Function &F) const {
 }
 
 const SmallPtrSetImpl<const BasicBlock *> &
-VoteAwareUniformity::reaching(const BasicBlock *J) const {
+VoteAwareUniformity::reaching(const BasicBlock *J) {
   auto It = ReachingCache.find(J);
   if (It != ReachingCache.end())
     return It->second;
@@ -309,19 +309,15 @@ bool VoteAwareUniformity::joinsItsImmediateDominator(
   return false;
 }
 
-bool VoteAwareUniformity::isJoinOfDivergentBranch(const BasicBlock &J) const {
-  return joinsItsImmediateDominator(J) || !getDivergentJoins(J).empty();
-}
-
-SmallVector<const Instruction *, 4>
-VoteAwareUniformity::getDivergentJoins(const BasicBlock &J) const {
+bool VoteAwareUniformity::isJoinOfDivergentBranch(const BasicBlock &J) {
+  if (joinsItsImmediateDominator(J))
+    return true;
   // J joins a divergent branch when two of the branch's distinct
   // successors reach it. Only blocks that reach J can be such branches:
   // J's reaching set, found once per join and kept, costs the edges into
   // it, where the reach of every successor of every divergent branch cost
   // the square of the function (a 20,000-case switch, 1000 if/else in a
   // row).
-  SmallVector<const Instruction *, 4> Joins;
   const SmallPtrSetImpl<const BasicBlock *> &Reaching = reaching(&J);
   for (const BasicBlock *BB : Reaching) {
     if (!hasDivergentTerminator(*BB))
@@ -329,10 +325,10 @@ VoteAwareUniformity::getDivergentJoins(const BasicBlock &J) const {
     SmallPtrSet<const BasicBlock *, 4> Distinct;
     for (const BasicBlock *S : successors(BB))
       if (Reaching.contains(S) && Distinct.insert(S).second &&
-          Distinct.size() == 2)
-        Joins.push_back(BB->getTerminator());
+          Distinct.size() >= 2)
+        return true;
   }
-  return Joins;
+  return false;
 }
 
 SmallVector<const Instruction *, 4>

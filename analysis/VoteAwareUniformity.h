@@ -99,11 +99,6 @@ public:
   bool readsOneCopy(const llvm::LoadInst &LI) const {
     return readsOneCopy(LI, 0);
   }
-  /// The divergent terminators two of whose distinct successors reach J
-  /// (a conservative superset of the branches J joins): where none is, the
-  /// lanes that run J together came the same way.
-  llvm::SmallVector<const llvm::Instruction *, 4>
-  getDivergentJoins(const llvm::BasicBlock &J) const;
   /// The divergent terminators of the exiting blocks of the cycles that
   /// hold Def and not UseBB: where none is, the lanes left those cycles
   /// in the same iteration.
@@ -130,7 +125,7 @@ private:
   /// Whether every lane that reads an address in what the underlying
   /// object O may point to reads the same value there.
   bool isOneCopyForTheWarp(const llvm::Value *O, unsigned Depth) const;
-  bool isJoinOfDivergentBranch(const llvm::BasicBlock &BB) const;
+  bool isJoinOfDivergentBranch(const llvm::BasicBlock &BB);
   bool joinsItsImmediateDominator(const llvm::BasicBlock &J) const;
   bool leavesDivergentCycle(const llvm::Value *Def,
                             const llvm::BasicBlock &UseBB) const {
@@ -138,7 +133,7 @@ private:
   }
   /// The blocks from which J can be reached, J included.
   const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &
-  reaching(const llvm::BasicBlock *J) const;
+  reaching(const llvm::BasicBlock *J);
 
   const llvm::UniformityInfo &UI;
   const llvm::CycleInfo &CI;
@@ -151,8 +146,8 @@ private:
   /// readsOneCopy's answers, by load and depth.
   mutable llvm::DenseMap<std::pair<const llvm::LoadInst *, unsigned>, bool>
       OneCopyLoads;
-  mutable llvm::DenseMap<const llvm::BasicBlock *,
-                         llvm::SmallPtrSet<const llvm::BasicBlock *, 16>>
+  llvm::DenseMap<const llvm::BasicBlock *,
+                 llvm::SmallPtrSet<const llvm::BasicBlock *, 16>>
       ReachingCache;
 };
 

@@ -43,6 +43,8 @@ uint64_t carried(uint64_t M, unsigned Width) {
 /// every varying bit.
 unsigned spanOf(uint64_t M) { return M ? 64 - llvm::countl_zero(M) : 0; }
 
+} // namespace
+
 /// The bits of integer values that may differ between the lanes of a warp
 /// whose lanes hold 32 consecutive threadIdx.x from a multiple of 32.
 class LaneBits {
@@ -65,6 +67,10 @@ public:
   /// value counts as 64 bits, all of which differ unless none does.
   uint64_t get(const Value *V, unsigned Depth = 0);
 
+  /// Each test starts with a full budget: what earlier tests found is
+  /// kept, and does not count.
+  void startTest() { Budget = MaxVisits; }
+
 private:
   uint64_t compute(const Instruction &I, unsigned Depth);
   uint64_t computeInteger(const Instruction &I, unsigned Depth);
@@ -77,14 +83,11 @@ private:
   uint64_t computePhi(const PHINode &Phi, unsigned Depth);
   /// Whether the lanes of a warp all take the same way at T.
   bool agreesAt(const Instruction &T, unsigned Depth);
-  /// Whether lanes that part at T, a divergent terminator, can come to J
-  /// from different ways before they reach T's immediate post-dominator,
-  /// where SIMT code reconverges them: two of T's successors reach J
-  /// without passing it. (A loop's divergent exit reconverges its lanes
-  /// before they come round an outer loop.)
-  bool partsAt(const Instruction &T, const BasicBlock &J);
-  bool reachesAvoiding(const BasicBlock *From, const BasicBlock &To,
-                       const BasicBlock *Avoid);
+  /// The divergent terminators whose lanes can come to J by different
+  /// ways before they reconverge, or None where finding them would cost
+  /// too much.
+  std::optional<ArrayRef<const Instruction *>> getPartings(const BasicBlock &J);
+  void findPartings(const Function &F);
   /// Whether the lanes that run I left every cycle that defines one of
   /// its operands, and that I is outside, in the same iteration.
   bool leftCyclesTogether(const Instruction &I, unsigned Depth);
@@ -108,16 +111,26 @@ private:
   /// where one does not.
   DenseMap<const PHINode *, uint64_t> Assumed;
   DenseMap<const Value *, uint64_t> Tentative;
-  /// Built the first time a PHI needs it.
-  std::optional<PostDominatorTree> PDT;
-  /// Values and blocks the walk may still visit: a bound on its time in
-  /// functions of many PHIs.
-  unsigned Budget = 20000;
+  /// For each block, the divergent terminators two of whose successors
+  /// reach it without passing their immediate post-dominator (where SIMT
+  /// code reconverges the lanes that parted there): found the first time
+  /// a PHI needs them.
+  DenseMap<const BasicBlock *, SmallVector<const Instruction *, 2>> Partings;
+  enum class PartingsState { NotFound, Found, TooCostly };
+  PartingsState PartingsFound = PartingsState::NotFound;
+  /// A bound on the blocks findPartings visits in one function.
+  static constexpr unsigned MaxPartingVisits = 200000;
+  /// Values and blocks a test may visit: a bound on its time in functions
+  /// of many PHIs.
+  static constexpr unsigned MaxVisits = 20000;
+  unsigned Budget = MaxVisits;
   /// threadIdx.x's varying bits: none where the block's rows split warps.
   std::optional<uint64_t> TidXBits = allBits(LaneIndexBits);
   unsigned NtidXZeros = LaneIndexBits;
   DenseMap<const Value *, uint64_t> Memo;
 };
+
+namespace {
 
 unsigned getWidth(const Value *V) {
   if (auto *IT = dyn_cast<IntegerType>(V->getType()))
@@ -131,6 +144,8 @@ unsigned getTrackedWidth(const Value *V) {
   Type *T = V->getType();
   return T->isPointerTy() || T->isFloatingPointTy() ? 64 : getWidth(V);
 }
+
+} // namespace
 
 uint64_t LaneBits::get(const Value *V, unsigned Depth) {
   if (VU.isUniform(V))
@@ -156,6 +171,8 @@ uint64_t LaneBits::get(const Value *V, unsigned Depth) {
   return Bits;
 }
 
+namespace {
+
 /// Whether V is a thread's grid index along x, blockIdx.x * blockDim.x +
 /// threadIdx.x (an `or disjoint` being an add), which no launch that an
 /// int indexes makes negative.
@@ -167,6 +184,8 @@ bool isGridIndexX(const Value *V) {
   return match(V,
                m_CombineOr(m_c_Add(Offset, Tid), m_c_DisjointOr(Offset, Tid)));
 }
+
+} // namespace
 
 uint64_t LaneBits::compute(const Instruction &I, unsigned Depth) {
   // A PHI's operands may read the PHI: it checks them under its
@@ -259,9 +278,14 @@ uint64_t LaneBits::computePhi(const PHINode &Phi, unsigned Depth) {
     uint64_t Found = 0;
     for (const Value *In : Phi.incoming_values())
       Found |= get(In, Depth + 1);
-    for (const Instruction *T : VU.getDivergentJoins(*Phi.getParent()))
-      if (partsAt(*T, *Phi.getParent()) && !agreesAt(*T, Depth + 1))
-        Found = allBits(64);
+    std::optional<ArrayRef<const Instruction *>> Parting =
+        getPartings(*Phi.getParent());
+    if (!Parting)
+      Found = allBits(64);
+    else
+      for (const Instruction *T : *Parting)
+        if (!agreesAt(*T, Depth + 1))
+          Found = allBits(64);
     if (!leftCyclesTogether(Phi, Depth))
       Found = allBits(64);
     Found |= Bits;
@@ -290,38 +314,56 @@ bool LaneBits::agreesAt(const Instruction &T, unsigned Depth) {
   return false;
 }
 
-bool LaneBits::partsAt(const Instruction &T, const BasicBlock &J) {
-  if (!PDT)
-    PDT.emplace(const_cast<Function &>(*J.getParent()));
-  // Null where T's successors meet only at the virtual exit.
-  const BasicBlock *Meet = nullptr;
-  if (const DomTreeNode *N = PDT->getNode(T.getParent()); N && N->getIDom())
-    Meet = N->getIDom()->getBlock();
-  SmallPtrSet<const BasicBlock *, 4> Distinct;
-  unsigned Reaching = 0;
-  for (const BasicBlock *S : successors(T.getParent()))
-    if (Distinct.insert(S).second && reachesAvoiding(S, J, Meet) &&
-        ++Reaching == 2)
-      return true;
-  return false;
+std::optional<ArrayRef<const Instruction *>>
+LaneBits::getPartings(const BasicBlock &J) {
+  if (PartingsFound == PartingsState::NotFound)
+    findPartings(*J.getParent());
+  if (PartingsFound == PartingsState::TooCostly)
+    return std::nullopt;
+  auto It = Partings.find(&J);
+  if (It == Partings.end())
+    return ArrayRef<const Instruction *>();
+  return ArrayRef<const Instruction *>(It->second);
 }
 
-bool LaneBits::reachesAvoiding(const BasicBlock *From, const BasicBlock &To,
-                               const BasicBlock *Avoid) {
-  SmallPtrSet<const BasicBlock *, 32> Seen;
-  SmallVector<const BasicBlock *, 16> Work{From};
-  while (!Work.empty()) {
-    const BasicBlock *BB = Work.pop_back_val();
-    if (BB == &To)
-      return true;
-    if (BB == Avoid || !Seen.insert(BB).second)
+void LaneBits::findPartings(const Function &F) {
+  PostDominatorTree PDT(const_cast<Function &>(F));
+  unsigned Visits = 0;
+  for (const BasicBlock &BB : F) {
+    if (!VU.hasDivergentTerminator(BB))
       continue;
-    if (!Budget)
-      return true; // Out of time: taken to reach it.
-    --Budget;
-    append_range(Work, successors(BB));
+    // Null where the successors meet only at the virtual exit.
+    const BasicBlock *Meet = nullptr;
+    if (const DomTreeNode *N = PDT.getNode(&BB); N && N->getIDom())
+      Meet = N->getIDom()->getBlock();
+    // How many of BB's distinct successors reach each block before Meet
+    // (Meet itself counted, not passed).
+    DenseMap<const BasicBlock *, unsigned> Reached;
+    SmallPtrSet<const BasicBlock *, 4> Distinct;
+    for (const BasicBlock *S : successors(&BB)) {
+      if (!Distinct.insert(S).second)
+        continue;
+      SmallPtrSet<const BasicBlock *, 32> Seen;
+      SmallVector<const BasicBlock *, 16> Work{S};
+      while (!Work.empty()) {
+        const BasicBlock *B = Work.pop_back_val();
+        if (!Seen.insert(B).second)
+          continue;
+        if (++Visits > MaxPartingVisits) {
+          Partings.clear();
+          PartingsFound = PartingsState::TooCostly;
+          return;
+        }
+        ++Reached[B];
+        if (B != Meet)
+          append_range(Work, successors(B));
+      }
+    }
+    for (const auto &[B, N] : Reached)
+      if (N >= 2)
+        Partings[B].push_back(BB.getTerminator());
   }
-  return false;
+  PartingsFound = PartingsState::Found;
 }
 
 bool LaneBits::leftCyclesTogether(const Instruction &I, unsigned Depth) {
@@ -479,20 +521,25 @@ unsigned LaneBits::getLowZeros(const Value *V, unsigned Depth) {
   return std::min(Width, std::max(Known, Structural));
 }
 
-} // namespace
+WarpLanes::WarpLanes(const VoteAwareUniformity &VU, const KernelInfo &KI,
+                     const DataLayout &DL)
+    : VU(VU), Bits(std::make_unique<LaneBits>(VU, KI, DL)) {}
 
-bool isWarpIndexTest(const Value *Cond, const VoteAwareUniformity &VU,
-                     const KernelInfo &KI) {
-  const auto *I = dyn_cast_or_null<Instruction>(Cond);
-  if (!I || !VU.isDivergent(Cond))
+WarpLanes::~WarpLanes() = default;
+
+bool WarpLanes::isWarpIndexTest(const Value *Cond) {
+  if (!isa_and_nonnull<Instruction>(Cond) || !VU.isDivergent(Cond))
     return false;
-  LaneBits Bits(VU, KI, I->getModule()->getDataLayout());
-  return Bits.get(Cond) == 0;
+  Bits->startTest();
+  return Bits->get(Cond) == 0;
+}
+
+bool isWarpIndexTest(const Value *Cond, const DivergenceInfo &DI) {
+  return DI.getWarpLanes().isWarpIndexTest(Cond);
 }
 
 bool isWarpIndexTest(const DivergentBranch &DB, const DivergenceInfo &DI) {
-  return isWarpIndexTest(getBranchCondition(*DB.Term), DI.getUniformity(),
-                         DI.getKernelInfo());
+  return isWarpIndexTest(getBranchCondition(*DB.Term), DI);
 }
 
 } // namespace divopt

@@ -36,7 +36,10 @@
 #ifndef DIVOPT_ANALYSIS_WARPINDEXTEST_H
 #define DIVOPT_ANALYSIS_WARPINDEXTEST_H
 
+#include <memory>
+
 namespace llvm {
+class DataLayout;
 class Value;
 } // namespace llvm
 
@@ -45,19 +48,37 @@ namespace divopt {
 class DivergenceInfo;
 struct DivergentBranch;
 struct KernelInfo;
+class LaneBits;
 class VoteAwareUniformity;
 
-/// Whether Cond, a branch's or switch's condition that VU calls divergent
-/// (false for none), reads the thread's index only through its warp, so
-/// that the lanes of a warp agree on it wherever warps hold 32 consecutive
-/// threadIdx.x from a multiple of 32 and blockDim.x is a multiple of 32 (a
-/// thread's grid index taken as not negative). Where KI states the block's
-/// dimensions (reqntid), they decide instead: rows of threads wider than a
-/// warp but not by whole warps split warps between rows, and a blockDim.x
-/// that is no multiple of 32 puts the grid index's warps off their
-/// multiples of 32.
-bool isWarpIndexTest(const llvm::Value *Cond, const VoteAwareUniformity &VU,
-                     const KernelInfo &KI);
+/// The walk of one function's values over the bits that may differ
+/// between the lanes of a warp, kept between the tests of its branches:
+/// what it finds of a value holds until the function changes, as VU's
+/// answers do (DivergenceInfo keeps one).
+class WarpLanes {
+public:
+  WarpLanes(const VoteAwareUniformity &VU, const KernelInfo &KI,
+            const llvm::DataLayout &DL);
+  ~WarpLanes();
+
+  /// Whether Cond, a branch's or switch's condition that VU calls
+  /// divergent (false for none), reads the thread's index only through
+  /// its warp, so that the lanes of a warp agree on it wherever warps hold
+  /// 32 consecutive threadIdx.x from a multiple of 32 and blockDim.x is a
+  /// multiple of 32 (a thread's grid index taken as not negative). Where
+  /// KI states the block's dimensions (reqntid), they decide instead: rows
+  /// of threads wider than a warp but not by whole warps split warps
+  /// between rows, and a blockDim.x that is no multiple of 32 puts the
+  /// grid index's warps off their multiples of 32.
+  bool isWarpIndexTest(const llvm::Value *Cond);
+
+private:
+  const VoteAwareUniformity &VU;
+  std::unique_ptr<LaneBits> Bits;
+};
+
+/// WarpLanes::isWarpIndexTest of Cond, with DI's walk.
+bool isWarpIndexTest(const llvm::Value *Cond, const DivergenceInfo &DI);
 
 /// The same of a divergent branch the divergence analysis found.
 bool isWarpIndexTest(const DivergentBranch &DB, const DivergenceInfo &DI);

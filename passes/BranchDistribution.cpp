@@ -1413,9 +1413,9 @@ SplitKnowledge Distributor::splitKnowledge(const BranchInst &Br,
                ? SplitKnowledge::MeasuredNoSplit
                : SplitKnowledge::Measured;
   }
-  const VoteAwareUniformity &VU =
-      FAM.getResult<DivergenceAnalysis>(F).getUniformity();
-  if (isWarpIndexTest(Br.getCondition(), VU, getKernelInfo(F)))
+  const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
+  const VoteAwareUniformity &VU = DI.getUniformity();
+  if (isWarpIndexTest(Br.getCondition(), DI))
     return Form == BranchForm::TwoWay ? SplitKnowledge::WarpIndex
                                       : SplitKnowledge::WarpSwitch;
   return isGridEdgeTest(Br.getCondition(), VU) ? SplitKnowledge::GridEdges

@@ -11,6 +11,11 @@
     generate.py switches N   N divergent three-way switches one after
                              another, whose ways hold instructions of one
                              kind that pair with none of the others'
+    generate.py warp-chain N N if/else one after another on loads of a
+                             warp's table, each compared with the PHI of
+                             the one before
+    generate.py warp-exits N a grid-stride loop over warps left at N
+                             divergent branches
     generate.py pointer-merges N  three switches of N ways one after
                              another, each way reading a pointer through the
                              pointer the switch before merged, the last
@@ -157,10 +162,59 @@ def pointer_merges(n):
                   "done:", "  ret void", "}"]
 
 
+def warp_chain(n):
+    """n if/else one after another, each on a load of a warp's table entry
+    compared with what the PHI of the one before it chose."""
+    out = ["define ptx_kernel void @k(ptr addrspace(1) %t, "
+           "ptr addrspace(1) %out) {", "entry:", TID,
+           "  %w = lshr i32 %tid, 5", "  br label %b0"]
+    for k in range(n):
+        acc = "0" if k == 0 else f"%acc{k - 1}"
+        out += [f"b{k}:", f"  %i{k} = add i32 %w, {k}",
+                f"  %p{k} = getelementptr inbounds float, "
+                f"ptr addrspace(1) %t, i32 %i{k}",
+                f"  %v{k} = load float, ptr addrspace(1) %p{k}",
+                f"  %f{k} = sitofp i32 {acc} to float",
+                f"  %c{k} = fcmp olt float %v{k}, %f{k}",
+                f"  br i1 %c{k}, label %t{k}, label %e{k}",
+                f"t{k}:", f"  %x{k} = fmul float %v{k}, 3.0",
+                f"  br label %j{k}",
+                f"e{k}:", f"  %y{k} = fmul float %v{k}, 5.0",
+                f"  br label %j{k}",
+                f"j{k}:",
+                f"  %r{k} = phi float [ %x{k}, %t{k} ], [ %y{k}, %e{k} ]",
+                f"  %acc{k} = fptosi float %r{k} to i32",
+                f"  br label %b{k + 1}"]
+    return out + [f"b{n}:", f"  store i32 %acc{n - 1}, ptr addrspace(1) %out",
+                  "  ret void", "}"]
+
+
+def warp_exits(n):
+    """A grid-stride loop over warps whose body leaves it at n divergent
+    branches: each one's lanes part for the whole loop."""
+    out = ["define ptx_kernel void @k(ptr addrspace(1) %t, i32 %m) {",
+           "entry:", TID, "  %w = lshr i32 %tid, 5", "  br label %head",
+           "head:", "  %p = phi i32 [ %w, %entry ], [ %p.next, %latch ]",
+           "  br label %b0"]
+    for k in range(n):
+        out += [f"b{k}:", f"  %i{k} = add i32 %p, {k}",
+                f"  %q{k} = getelementptr inbounds i32, "
+                f"ptr addrspace(1) %t, i32 %i{k}",
+                f"  %v{k} = load i32, ptr addrspace(1) %q{k}",
+                f"  %c{k} = icmp ugt i32 %v{k}, %tid",
+                f"  br i1 %c{k}, label %exit, label %b{k + 1}"]
+    return out + [f"b{n}:", "  br label %latch", "latch:",
+                  "  %p.next = add i32 %p, 64",
+                  "  %more = icmp slt i32 %p.next, %m",
+                  "  br i1 %more, label %head, label %exit",
+                  "exit:", "  ret void", "}"]
+
+
 KINDS = {"arms": arms, "loop-arms": loop_arms, "switch": switch,
          "branches": branches, "fallthrough": fallthrough,
          "switch-phi": switch_phi, "switches": switches,
-         "pointer-merges": pointer_merges}
+         "pointer-merges": pointer_merges, "warp-chain": warp_chain,
+         "warp-exits": warp_exits}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in KINDS:

@@ -1407,7 +1407,8 @@ SplitKnowledge Distributor::splitKnowledge(const BranchInst &Br,
   if (const profile::BranchRecord *B = Prof.getBranch(Br)) {
     // Not a switch's ways: a meld there lowers the switch, and a switch
     // whose warps take one way each is quickest through its jump table
-    // (bench/apps/interpreter.cu's stack machine, 0.736x by compares).
+    // (bench/apps/interpreter.cu's stack machine, 0.736x by compares:
+    // ptxas then keeps its stack in local memory, not registers).
     std::optional<double> Split = B->getDivergentFraction();
     return Form == BranchForm::TwoWay && Split && *Split < MaxNoSplitShare
                ? SplitKnowledge::MeasuredNoSplit

@@ -258,8 +258,9 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
       // Where a warp's lanes agree, a jump table on a value each lane
       // holds for itself is still slower than compares over small ways
       // (1.28x-1.32x on an H100, bench/results/2026-11-27-h100-blend.md);
-      // over ways that load and store, it is the quicker (0.736x by
-      // compares).
+      // over ways that load and store, it is the quicker (the stack
+      // machine 0.736x by compares, ptxas then keeping its stack in local
+      // memory rather than registers).
       if (C.Measured && *C.Measured < MinDivergentShare && C.Divergent) {
         C.SmallWays = hasSmallWays(*C.Sw, FAM.getResult<LoopAnalysis>(F));
         C.Divergent = C.SmallWays;

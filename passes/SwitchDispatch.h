@@ -8,9 +8,11 @@
 // `switch-dispatch`: a switch of many dense cases is dispatched through a
 // jump table, one indirect branch (`brx.idx`) to the way the value picks.
 // Where the lanes of a warp pick different ways, that branch is slow on
-// Hopper: an interpreter's opcode switch ran 2.08x faster, and a register
-// machine's 1.25x, dispatched by compares instead (an H100,
-// bench/results/2026-11-27-h100-interpreter.md). A function that holds a
+// Hopper: a register machine's opcode switch ran 1.25x faster dispatched
+// by compares instead (an H100, bench/results/2026-11-27-h100-interpreter.md;
+// a stack machine's 2.08x there came from ptxas keeping its stack in local
+// memory once the jump table went, 0.98x where it does so either way:
+// bench/results/2026-11-28-h100-interpreter-stack.md). A function that holds a
 // divergent switch LLVM would give a jump table is marked
 // `no-jump-tables`, so that code generation dispatches its switches by
 // compares.
@@ -19,7 +21,8 @@
 // also holds a switch of that kind that keeps its jump table (a
 // warp-uniform one, whose lanes all take one way and for which a jump
 // table is the quicker dispatch: the same interpreter, one program a
-// warp, ran 0.726x by compares), the divergent switches are lowered to
+// warp, ran 0.726x by compares, ptxas then keeping its stack in local
+// memory rather than registers), the divergent switches are lowered to
 // trees of compares in IR instead (SwitchCompareTree.h), and the other
 // keeps its table (a shader VM's per-pixel surface switch inside its
 // per-block opcode switch: 2.10x where a warp's pixels are of different

@@ -6,18 +6,18 @@
 //   interpreter MIX
 //
 // MIX: "random" (each thread's program drawn at random) or "warps" (one
-// program a warp: the switches never diverge, each lane on its own
-// input). Prints, for each kernel, the median of 25 timed launches (after
-// 3 warm-ups, CUDA events) and a checksum of its output bits.
-//
-// Built with -DINTERPRETER_HAND, the kernels are changed by hand: evaluate's
-// binary opcodes share their operands' loads and their result's store (what
-// a perfect meld would give), registers computes every opcode's result and
-// selects one (RMad's fused multiply-add written as fmaf, which clang
-// contracts `a * b + in.imm` to: the same bits).
+// program a warp, each lane on its own input). Prints, for each kernel,
+// the median of 25 timed launches (3 warm-ups, CUDA events) and a checksum
+// of its output bits. -DINTERPRETER_HAND changes the kernels by hand:
+// evaluate's binary opcodes share their operands' loads and their result's
+// store (a perfect meld), registers computes every opcode's result and
+// selects one (RMad's a * b + in.imm as fmaf, its contraction).
+// -DINTERPRETER_STACK=N sizes evaluate's stack (16 entries; where ptxas
+// keeps it: bench/results/2026-11-28-h100-interpreter-stack.md).
 #include "../common/measure.h"
-
-#include <cstring>
+#ifndef INTERPRETER_STACK
+#define INTERPRETER_STACK 16
+#endif
 
 enum Op { Push, PushX, Add, Sub, Mul, Div, Sin, Exp, Max, Halt };
 
@@ -36,7 +36,7 @@ __global__ void evaluate(const Instr *programs, int programLength,
     return;
   const Instr *code = programs + (size_t)i * programLength;
   float x = samples[i];
-  float stack[16];
+  float stack[INTERPRETER_STACK];
   int sp = 0;
   for (int pc = 0; pc < programLength; ++pc) {
     Instr in = code[pc];

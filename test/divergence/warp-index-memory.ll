@@ -27,6 +27,8 @@
 ; CHECK:       branch %outer.latch{{.*}}: divergent loop-exit{{.*}} (warp index
 ; CHECK-LABEL: function 'lanesStep'
 ; CHECK-NOT:   (warp index
+; CHECK-LABEL: function 'doubling'
+; CHECK-NOT:   (warp index
 ; CHECK-LABEL: function 'localByWarp'
 ; CHECK-NOT:   (warp index
 ; CHECK-LABEL: function 'tableByLane'
@@ -261,6 +263,35 @@ two:
   %more2 = icmp slt i32 %p2, %n
   br i1 %more2, label %loop, label %exit
 exit:
+  ret void
+}
+
+; acc = threadIdx.x & 1, doubled three times: the bit that differs moves
+; up a place each trip, to bit 3, which only iterating the PHI's bits
+; finds (taken as the first trip leaves them, bit 3 would seem alike).
+define ptx_kernel void @doubling(ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %odd = and i32 %tid, 1
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %loop ]
+  %acc = phi i32 [ %odd, %entry ], [ %twice, %loop ]
+  %twice = shl i32 %acc, 1
+  %k.next = add i32 %k, 1
+  %more = icmp ult i32 %k.next, 3
+  br i1 %more, label %loop, label %after
+after:
+  %bit = and i32 %twice, 8
+  %c = icmp eq i32 %bit, 0
+  br i1 %c, label %then, label %else
+then:
+  store i32 1, ptr addrspace(1) %out
+  br label %join
+else:
+  store i32 2, ptr addrspace(1) %out
+  br label %join
+join:
   ret void
 }
 

@@ -10,7 +10,9 @@ Each kernel @k<i> branches on one condition: a compare of a random
 expression (add, sub, mul, and, or, xor, shifts, divisions and
 remainders, selects, casts, loads of a global table) over threadIdx.x,
 the grid index, blockIdx.x, a uniform parameter and constants, against
-another. The check evaluates
+another. In about a third of them the condition reads what a loop of
+three trips left in an accumulator, itself a random expression of its
+last value (a PHI that reads itself). The check evaluates
 every condition the report marks in every warp of blocks of 32 to 1024
 threads (blockIdx.x 0, 1, 7 and 70000; the parameter -7, 0, 5, 64, 1000),
 or of the block shape the kernel's reqntid states, in 32-bit two's
@@ -42,6 +44,8 @@ class Gen:
         self.rng = rng
         self.lines = []
         self.count = 0
+        # Extra leaves: a loop's accumulator, or its value after the loop.
+        self.extra = []
 
     def fresh(self):
         self.count += 1
@@ -50,7 +54,7 @@ class Gen:
     def leaf(self):
         r = self.rng
         kind = r.choice(["tid", "tid", "gid", "gid", "ctaid", "n", "const",
-                         "warp", "warp"])
+                         "warp", "warp"] + self.extra * 3)
         if kind == "warp":
             # A warp's index, as code that gives warps roles computes it.
             src = r.choice(["tid", "gid"])
@@ -162,22 +166,63 @@ class Gen:
         return name, f
 
 
+TRIPS = 3
+
+
+def loop_kernel(g, rng):
+    """A condition on what a loop of TRIPS trips leaves in an accumulator
+    (a PHI that reads itself): its initial value, its step and the
+    condition are random expressions; the IR's blocks, as line lists."""
+    a0, f0 = g.expr(rng.choice([1, 2]))
+    n0 = len(g.lines)
+    g.extra = ["acc"]
+    st, fst = g.expr(rng.choice([1, 2, 3]))
+    n1 = len(g.lines)
+    g.extra = ["accout"]
+    c, f = g.cond(rng.choice([1, 2, 3]))
+    loop = ([f"%k = phi i32 [ 0, %entry ], [ %k.next, %loop ]",
+             f"%acc = phi i32 [ {a0}, %entry ], [ {st}, %loop ]"] +
+            g.lines[n0:n1] +
+            ["%k.next = add i32 %k, 1",
+             f"%more = icmp ult i32 %k.next, {TRIPS}"])
+    after = [f"%accout = add i32 {st}, 0"] + g.lines[n1:]
+
+    def fc(e):
+        e = dict(e)
+        acc = f0(e)
+        for _ in range(TRIPS):
+            e["acc"] = acc
+            acc = fst(e)
+        e["accout"] = acc
+        return f(e)
+    return (g.lines[:n0], loop, after), c, fc
+
+
 def kernels(seed, count):
     rng = random.Random(seed)
     out = []
     for i in range(count):
         g = Gen(rng)
-        c, f = g.cond(rng.choice([1, 2, 3, 4]))
+        if rng.random() < 0.3:
+            blocks, c, f = loop_kernel(g, rng)
+        else:
+            c, f = g.cond(rng.choice([1, 2, 3, 4]))
+            blocks = (g.lines, None, None)
         shape = rng.choice(SHAPES)
-        out.append((i, g.lines, c, f, shape))
+        out.append((i, blocks, c, f, shape))
     return out
 
 
 def write_ir(ks):
     print('target triple = "nvptx64-nvidia-cuda"\n')
-    for i, lines, c, _, shape in ks:
+    for i, (lines, loop, after), c, _, shape in ks:
         attrs = f" #{SHAPES.index(shape)}" if shape else ""
         body = "".join(f"  {l}\n" for l in lines)
+        if loop is not None:
+            body += "  br label %loop\n\nloop:\n" + "".join(
+                f"  {l}\n" for l in loop)
+            body += "  br i1 %more, label %loop, label %after\n\nafter:\n"
+            body += "".join(f"  {l}\n" for l in after)
         print(f"""define ptx_kernel void @k{i}(ptr addrspace(1) %out, ptr addrspace(1) %tab, i32 %n){attrs} {{
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -240,7 +285,8 @@ def check(ks, report):
         m = re.match(r"divopt-divergence: function '(k\d+)'", line)
         if m:
             fn = int(m.group(1)[1:])
-        elif "divergent" in line and "branch %entry" in line:
+        elif "divergent" in line and ("branch %entry" in line or
+                                      "branch %after" in line):
             marked[fn] = "(warp index" in line
     ok = True
     for i, lines, c, f, shape in ks:
@@ -249,8 +295,9 @@ def check(ks, report):
         where = warps_agree(f, shape)
         if where:
             ok = False
+            text = [l for part in lines if part for l in part]
             print(f"k{i} (reqntid {shape}) is marked warp index, but lanes "
-                  f"differ at {where}:\n  " + "\n  ".join(lines))
+                  f"differ at {where}:\n  " + "\n  ".join(text))
     n_marked = sum(1 for v in marked.values() if v)
     # How many of the unmarked ones a warp's lanes agree on all the same
     # (what the analysis could still learn).

@@ -84,7 +84,7 @@ private:
   /// Whether the lanes of a warp all take the same way at T.
   bool agreesAt(const Instruction &T, unsigned Depth);
   /// The divergent terminators whose lanes can come to J by different
-  /// ways before they reconverge, or None where finding them would cost
+  /// ways before they reconverge; nothing where finding them would cost
   /// too much.
   std::optional<ArrayRef<const Instruction *>> getPartings(const BasicBlock &J);
   void findPartings(const Function &F);
@@ -120,8 +120,10 @@ private:
   PartingsState PartingsFound = PartingsState::NotFound;
   /// A bound on the blocks findPartings visits in one function.
   static constexpr unsigned MaxPartingVisits = 200000;
-  /// Values and blocks a test may visit: a bound on its time in functions
-  /// of many PHIs.
+  /// The values one test may compute: a bound on its time in functions of
+  /// many PHIs. (A value cut short counts as differing in every bit, and
+  /// so does what is computed from it: the walk only errs towards lane
+  /// tests.)
   static constexpr unsigned MaxVisits = 20000;
   unsigned Budget = MaxVisits;
   /// threadIdx.x's varying bits: none where the block's rows split warps.

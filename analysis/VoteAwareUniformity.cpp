@@ -331,22 +331,21 @@ bool VoteAwareUniformity::isJoinOfDivergentBranch(const BasicBlock &J) {
   return false;
 }
 
-SmallVector<const Instruction *, 4>
-VoteAwareUniformity::getDivergentExits(const Value *Def,
-                                       const BasicBlock &UseBB) const {
-  SmallVector<const Instruction *, 4> Exits;
+bool VoteAwareUniformity::anyDivergentExit(
+    const Value *Def, const BasicBlock &UseBB,
+    function_ref<bool(const Instruction &)> Pred) const {
   const auto *DefI = dyn_cast<Instruction>(Def);
   if (!DefI)
-    return Exits;
+    return false;
   for (const CycleInfo::CycleT *C = CI.getCycle(DefI->getParent());
        C && !C->contains(&UseBB); C = C->getParentCycle()) {
     SmallVector<BasicBlock *, 4> Exiting;
     C->getExitingBlocks(Exiting);
     for (const BasicBlock *E : Exiting)
-      if (hasDivergentTerminator(*E))
-        Exits.push_back(E->getTerminator());
+      if (hasDivergentTerminator(*E) && Pred(*E->getTerminator()))
+        return true;
   }
-  return Exits;
+  return false;
 }
 
 } // namespace divopt

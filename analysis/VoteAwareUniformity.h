@@ -31,6 +31,7 @@
 #define DIVOPT_ANALYSIS_VOTEAWAREUNIFORMITY_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
@@ -99,12 +100,12 @@ public:
   bool readsOneCopy(const llvm::LoadInst &LI) const {
     return readsOneCopy(LI, 0);
   }
-  /// The divergent terminators of the exiting blocks of the cycles that
-  /// hold Def and not UseBB: where none is, the lanes left those cycles
-  /// in the same iteration.
-  llvm::SmallVector<const llvm::Instruction *, 4>
-  getDivergentExits(const llvm::Value *Def,
-                    const llvm::BasicBlock &UseBB) const;
+  /// Whether Pred holds of a divergent terminator of an exiting block of
+  /// a cycle that holds Def and not UseBB: where it holds of none, the
+  /// lanes that Pred calls apart left those cycles in the same iteration.
+  bool anyDivergentExit(
+      const llvm::Value *Def, const llvm::BasicBlock &UseBB,
+      llvm::function_ref<bool(const llvm::Instruction &)> Pred) const;
   /// Whether BB lies in an irreducible cycle, which lanes may enter at
   /// different blocks.
   bool isInIrreducibleCycle(const llvm::BasicBlock &BB) const;
@@ -129,7 +130,8 @@ private:
   bool joinsItsImmediateDominator(const llvm::BasicBlock &J) const;
   bool leavesDivergentCycle(const llvm::Value *Def,
                             const llvm::BasicBlock &UseBB) const {
-    return !getDivergentExits(Def, UseBB).empty();
+    return anyDivergentExit(Def, UseBB,
+                            [](const llvm::Instruction &) { return true; });
   }
   /// The blocks from which J can be reached, J included.
   const llvm::SmallPtrSetImpl<const llvm::BasicBlock *> &

@@ -6,6 +6,7 @@
 
 #include "WarpIndexTest.h"
 #include "DivergenceAnalysis.h"
+#include "DivergentBranch.h"
 #include "KernelInfo.h"
 #include "VoteAwareUniformity.h"
 
@@ -270,7 +271,7 @@ uint64_t LaneBits::computePhi(const PHINode &Phi, unsigned Depth) {
   // The bits are found by iteration from none: each round takes the last
   // round's bits for the PHI where the walk reaches it again. Lanes that
   // run the PHI together came the same way where every divergent branch
-  // whose lanes can come to its block by different ways (partsAt) is one
+  // whose lanes can come to its block by different ways (getPartings) is one
   // the lanes of a warp agree on: the PHI then holds one of its incoming
   // values in every lane.
   constexpr unsigned MaxRounds = 3;
@@ -309,11 +310,9 @@ uint64_t LaneBits::computePhi(const PHINode &Phi, unsigned Depth) {
 }
 
 bool LaneBits::agreesAt(const Instruction &T, unsigned Depth) {
-  if (const auto *Br = dyn_cast<BranchInst>(&T))
-    return !Br->isConditional() || !get(Br->getCondition(), Depth);
-  if (const auto *Sw = dyn_cast<SwitchInst>(&T))
-    return !get(Sw->getCondition(), Depth);
-  return false;
+  // Other multi-way terminators (indirectbr, callbr) are not followed.
+  const Value *Cond = getBranchCondition(T);
+  return Cond && !get(Cond, Depth);
 }
 
 std::optional<ArrayRef<const Instruction *>>
@@ -373,9 +372,10 @@ bool LaneBits::leftCyclesTogether(const Instruction &I, unsigned Depth) {
   for (const Use &U : I.operands()) {
     // A PHI reads its incoming value at the end of the incoming block.
     const BasicBlock &At = Phi ? *Phi->getIncomingBlock(U) : *I.getParent();
-    for (const Instruction *T : VU.getDivergentExits(U.get(), At))
-      if (!agreesAt(*T, Depth + 1))
-        return false;
+    if (VU.anyDivergentExit(U.get(), At, [&](const Instruction &T) {
+          return !agreesAt(T, Depth + 1);
+        }))
+      return false;
   }
   return true;
 }

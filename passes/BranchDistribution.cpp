@@ -329,10 +329,12 @@ struct WarpCases {
   Phase Split, Then, Else;
 
   /// Only boundByAgreeingWarps reads the cases, and not where a profile
-  /// measured the branch's lanes to split: then they are not computed.
+  /// measured the branch's lanes to split, nor at a switch on the warp,
+  /// whose ways it never melds: then they are not computed.
   template <typename PhaseAt>
   static WarpCases get(SplitKnowledge Known, PhaseAt At) {
-    if (Known == SplitKnowledge::Measured)
+    if (Known == SplitKnowledge::Measured ||
+        Known == SplitKnowledge::WarpSwitch)
       return {};
     return {At(LanesSplit), At(AllThen), At(AllElse)};
   }

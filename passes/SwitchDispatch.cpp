@@ -244,31 +244,27 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
   if (Candidates.empty())
     return PreservedAnalyses::all();
   const DivergenceInfo &DI = FAM.getResult<DivergenceAnalysis>(F);
-  SmallPtrSet<const Instruction *, 8> DivergentTerms, WarpTests;
-  for (const DivergentBranch &B : DI.branches()) {
+  SmallPtrSet<const Instruction *, 8> DivergentTerms;
+  for (const DivergentBranch &B : DI.branches())
     DivergentTerms.insert(B.Term);
-    if (isWarpIndexTest(B, DI))
-      WarpTests.insert(B.Term);
-  }
   FunctionProfile Prof = getFunctionProfile(F, FAM);
   for (Candidate &C : Candidates) {
     C.Divergent = DivergentTerms.contains(C.Sw);
-    if (const profile::BranchRecord *R = Prof.getBranch(*C.Sw)) {
+    if (const profile::BranchRecord *R = Prof.getBranch(*C.Sw))
       C.Measured = R->getDivergentFraction();
-      // Where a warp's lanes agree, a jump table on a value each lane
-      // holds for itself is still slower than compares over small ways
-      // (1.28x-1.32x on an H100, bench/results/2026-11-27-h100-blend.md);
-      // over ways that load and store, it is the quicker (the stack
-      // machine 0.736x by compares, ptxas then keeping its stack in local
-      // memory rather than registers).
-      if (C.Measured && *C.Measured < MinDivergentShare && C.Divergent) {
-        C.SmallWays = hasSmallWays(*C.Sw, FAM.getResult<LoopAnalysis>(F));
-        C.Divergent = C.SmallWays;
-      }
-    } else if (C.Divergent && WarpTests.contains(C.Sw)) {
+    else
       // A switch on the thread's warp, `op[threadIdx.x / 32]`: its warps
       // take one way each, as a profile would find.
-      C.WarpIndex = true;
+      C.WarpIndex = C.Divergent && isWarpIndexTest(C.Sw->getCondition(), DI);
+    // Where a warp's lanes agree, a jump table on a value each lane holds
+    // for itself is still slower than compares over small ways
+    // (1.28x-1.32x on an H100, bench/results/2026-11-27-h100-blend.md);
+    // over ways that load and store, it is the quicker (the stack machine
+    // 0.736x by compares, ptxas then keeping its stack in local memory
+    // rather than registers).
+    bool WarpsAgree =
+        C.WarpIndex || (C.Measured && *C.Measured < MinDivergentShare);
+    if (WarpsAgree && C.Divergent) {
       C.SmallWays = hasSmallWays(*C.Sw, FAM.getResult<LoopAnalysis>(F));
       C.Divergent = C.SmallWays;
     }

@@ -47,29 +47,62 @@ static bool hasLine(const Instruction *I) {
   return L && L->getLine();
 }
 
+/// "load", "store", "fma", "call to f", else the opcode.
+static std::string describeKind(const Instruction &I) {
+  if (isa<LoadInst>(I))
+    return "load";
+  if (isa<StoreInst>(I))
+    return "store";
+  if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
+    return "atomic";
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+    return Intrinsic::getBaseName(II->getIntrinsicID())
+        .drop_front(StringRef("llvm.").size())
+        .str(); // "the fma", "the nvvm.read.ptx.sreg.clock"
+  if (const auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction())
+    return ("call to " + CB->getCalledFunction()->getName()).str();
+  return I.getOpcodeName();
+}
+
+static std::string describePosition(const DILocation &L) {
+  return (sys::path::filename(L.getFilename()) + ":" + Twine(L.getLine()) +
+          ":" + Twine(L.getColumn()))
+      .str();
+}
+
 std::string describeAtLine(const Instruction &I) {
   if (!hasLine(&I))
     return "";
-  const DILocation *L = I.getDebugLoc().get();
-  std::string Kind;
-  if (isa<LoadInst>(I))
-    Kind = "load";
-  else if (isa<StoreInst>(I))
-    Kind = "store";
-  else if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
-    Kind = "atomic";
-  else if (const auto *II = dyn_cast<IntrinsicInst>(&I))
-    Kind = Intrinsic::getBaseName(II->getIntrinsicID())
-               .drop_front(StringRef("llvm.").size())
-               .str(); // "the fma", "the nvvm.read.ptx.sreg.clock"
-  else if (const auto *CB = dyn_cast<CallBase>(&I);
-           CB && CB->getCalledFunction())
-    Kind = ("call to " + CB->getCalledFunction()->getName()).str();
-  else
-    Kind = I.getOpcodeName();
-  return ("the " + Kind + " at " + sys::path::filename(L->getFilename()) + ":" +
-          Twine(L->getLine()) + ":" + Twine(L->getColumn()))
-      .str();
+  return "the " + describeKind(I) + " at " +
+         describePosition(*I.getDebugLoc().get());
+}
+
+std::string describeInstruction(const Instruction &I) {
+  if (std::string AtLine = describeAtLine(I); !AtLine.empty())
+    return AtLine;
+  // Line 0 is what LLVM gives an instruction it merged from several lines
+  // (a store sunk out of both arms); the nearest line is the best hint.
+  std::string Text = "the " + describeKind(I) + " without a source line";
+  for (const Instruction *Above = I.getPrevNode(); Above;
+       Above = Above->getPrevNode())
+    if (hasLine(Above))
+      return Text + " (after " + describePosition(*Above->getDebugLoc()) + ")";
+  // First in its block, as a store sunk into the join is: an operand's line
+  // tells which (its address, or through a PHI the value of an arm).
+  SmallVector<const Instruction *, 8> Near{&I};
+  for (unsigned Depth = 0; Depth < 2; ++Depth) {
+    SmallVector<const Instruction *, 8> Next;
+    for (const Instruction *At : Near)
+      for (const Value *Op : At->operand_values())
+        if (const auto *OpInst = dyn_cast<Instruction>(Op)) {
+          if (hasLine(OpInst))
+            return Text + " (its operand from " +
+                   describePosition(*OpInst->getDebugLoc()) + ")";
+          Next.push_back(OpInst);
+        }
+    Near = std::move(Next);
+  }
+  return I.getDebugLoc() ? Text : "";
 }
 
 DiagnosticLocation getRemarkLocation(const Instruction &I) {

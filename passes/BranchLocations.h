@@ -53,6 +53,13 @@ private:
 /// empty where I has no line.
 std::string describeAtLine(const llvm::Instruction &I);
 
+/// describeAtLine, or for an instruction of code with debug locations
+/// that has no line (LLVM merged it from several) its kind and the nearest
+/// line above it in its block, else an operand's (or theirs): "the store without a
+/// source line (after k.cu:14:3)"; empty where the code has no locations,
+/// whose IR is then the programmer's only name for I.
+std::string describeInstruction(const llvm::Instruction &I);
+
 /// Where a remark on I points: its own line, else its condition's (a
 /// branch or a switch), else its loop's first line (a latch), else that of
 /// the nearest instruction above it in its block that has one.

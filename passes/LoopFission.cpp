@@ -35,8 +35,8 @@ Error refuse(const Twine &Why) {
 
 /// I by its source line, else by its IR name.
 std::string describe(const Instruction &I) {
-  if (std::string AtLine = describeAtLine(I); !AtLine.empty())
-    return AtLine;
+  if (std::string Named = describeInstruction(I); !Named.empty())
+    return Named;
   std::string S;
   raw_string_ostream OS(S);
   I.printAsOperand(OS, /*PrintType=*/false);

@@ -160,8 +160,8 @@ const Instruction *findUnstableSource(ArrayRef<const Value *> Roots) {
 
 /// I by its source line, else by its IR without metadata.
 std::string describe(const Instruction &I) {
-  if (std::string AtLine = describeAtLine(I); !AtLine.empty())
-    return AtLine;
+  if (std::string Named = describeInstruction(I); !Named.empty())
+    return Named;
   std::string S;
   raw_string_ostream OS(S);
   I.print(OS);

@@ -105,7 +105,8 @@ std::string describeInstruction(const Instruction &I) {
   return I.getDebugLoc() ? Text : "";
 }
 
-DiagnosticLocation getRemarkLocation(const Instruction &I) {
+/// The location getRemarkLocation gives, with its inlining chain.
+static DebugLoc getRemarkDebugLoc(const Instruction &I) {
   if (hasLine(&I))
     return I.getDebugLoc();
   const Value *Cond = nullptr;
@@ -125,6 +126,26 @@ DiagnosticLocation getRemarkLocation(const Instruction &I) {
     if (hasLine(Above))
       return Above->getDebugLoc();
   return I.getDebugLoc();
+}
+
+DiagnosticLocation getRemarkLocation(const Instruction &I) {
+  return getRemarkDebugLoc(I);
+}
+
+std::string describeInlinedAt(const DILocation *L) {
+  std::string Text;
+  for (; L && L->getInlinedAt(); L = L->getInlinedAt()) {
+    const DISubprogram *SP = L->getScope()->getSubprogram();
+    const DILocation *Call = L->getInlinedAt();
+    Text += Text.empty() ? " (in " : ", in ";
+    Text += (SP ? SP->getName() : StringRef("a function")).str();
+    Text += " inlined at " + describePosition(*Call);
+  }
+  return Text.empty() ? Text : Text + ")";
+}
+
+std::string getRemarkInlinedAt(const Instruction &I) {
+  return describeInlinedAt(getRemarkDebugLoc(I).get());
 }
 
 } // namespace divopt

@@ -28,6 +28,7 @@
 #include <string>
 
 namespace llvm {
+class DILocation;
 class Function;
 } // namespace llvm
 
@@ -55,9 +56,9 @@ std::string describeAtLine(const llvm::Instruction &I);
 
 /// describeAtLine, or for an instruction of code with debug locations
 /// that has no line (LLVM merged it from several) its kind and the nearest
-/// line above it in its block, else an operand's (or theirs): "the store without a
-/// source line (after k.cu:14:3)"; empty where the code has no locations,
-/// whose IR is then the programmer's only name for I.
+/// line above it in its block, else an operand's (or theirs): "the store
+/// without a source line (after k.cu:14:3)"; empty where the code has no
+/// locations, whose IR is then the programmer's only name for I.
 std::string describeInstruction(const llvm::Instruction &I);
 
 /// Where a remark on I points: its own line, else its condition's (a
@@ -65,12 +66,44 @@ std::string describeInstruction(const llvm::Instruction &I);
 /// the nearest instruction above it in its block that has one.
 llvm::DiagnosticLocation getRemarkLocation(const llvm::Instruction &I);
 
+/// Where the code at L was inlined, for a remark's end: " (in enterBox
+/// inlined at rt.cu:91:9, in ...)", from the innermost function out; empty
+/// where L is not inlined. A helper inlined at three call sites gives three
+/// branches at one line: only this tells their remarks apart.
+std::string describeInlinedAt(const llvm::DILocation *L);
+
+/// describeInlinedAt of the location getRemarkLocation(I) gives.
+std::string getRemarkInlinedAt(const llvm::Instruction &I);
+
+/// A remark that carries where its code was inlined, which
+/// appendInlinedAt adds after the message the pass streams into it.
+/// LLVM's operator<< returns a remark's own type, so the context survives
+/// the message.
+template <typename RemarkT> class LocatedRemark : public RemarkT {
+public:
+  LocatedRemark(RemarkT R, std::string InlinedAt)
+      : RemarkT(std::move(R)), InlinedAt(std::move(InlinedAt)) {}
+
+  std::string InlinedAt;
+};
+
+/// Ends R's message with where its code was inlined (once).
+template <typename RemarkT> void appendInlinedAt(LocatedRemark<RemarkT> &R) {
+  if (!R.InlinedAt.empty())
+    R << R.InlinedAt;
+  R.InlinedAt.clear();
+}
+inline void appendInlinedAt(llvm::DiagnosticInfoOptimizationBase &) {}
+
 /// A remark of kind RemarkT (OptimizationRemark, ...Missed, ...Analysis)
-/// on I, at getRemarkLocation(I).
+/// on I, at getRemarkLocation(I); emitted through UniqueRemarks (or after
+/// appendInlinedAt), it ends by naming the call sites its code was inlined
+/// at.
 template <typename RemarkT>
-RemarkT remarkAt(const char *PassName, llvm::StringRef Name,
-                 const llvm::Instruction &I) {
-  return RemarkT(PassName, Name, getRemarkLocation(I), I.getParent());
+LocatedRemark<RemarkT> remarkAt(const char *PassName, llvm::StringRef Name,
+                                const llvm::Instruction &I) {
+  return {RemarkT(PassName, Name, getRemarkLocation(I), I.getParent()),
+          getRemarkInlinedAt(I)};
 }
 
 } // namespace divopt

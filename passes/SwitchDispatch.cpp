@@ -284,9 +284,11 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   auto Missed = [&](const Candidate &C, StringRef Name, const Twine &Why) {
     ORE.emit([&] {
-      return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, *C.Sw)
-             << "divergent switch keeps its jump table: " << describeMeasured(C)
-             << Why.str();
+      auto R = remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, *C.Sw)
+               << "divergent switch keeps its jump table: "
+               << describeMeasured(C) << Why.str();
+      appendInlinedAt(R);
+      return R;
     });
   };
   // Divergent switches that keep their jump tables say why.
@@ -350,10 +352,12 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
     if (!Keeper.empty())
       How = "lowered to a tree of compares in IR, as " + Keeper;
     ORE.emit([&] {
-      return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Compares", *C.Sw)
-             << "divergent switch of " << std::to_string(C.Sw->getNumCases())
-             << " cases dispatched by compares, not a jump table: " << Why
-             << "; " << How;
+      auto R = remarkAt<OptimizationRemark>(DEBUG_TYPE, "Compares", *C.Sw)
+               << "divergent switch of " << std::to_string(C.Sw->getNumCases())
+               << " cases dispatched by compares, not a jump table: " << Why
+               << "; " << How;
+      appendInlinedAt(R);
+      return R;
     });
     if (!Keeper.empty()) {
       lowerToCompareTree(*C.Sw);

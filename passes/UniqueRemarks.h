@@ -11,11 +11,15 @@
 // it already emitted on the function (same pass, name, source position and
 // message). Remarks without a source position (IR without debug locations)
 // are all emitted: there, two branches cannot be told apart by their text.
+// A remark made by remarkAt ends with the call sites its code was inlined
+// at, so copies of one helper inlined at different places stay apart.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef DIVOPT_PASSES_UNIQUEREMARKS_H
 #define DIVOPT_PASSES_UNIQUEREMARKS_H
+
+#include "BranchLocations.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -32,6 +36,7 @@ public:
     if (!ORE.enabled())
       return;
     auto R = Build();
+    appendInlinedAt(R);
     if (isNew(R))
       ORE.emit(R);
   }

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "DivergenceProfile.h"
+#include "BlockSpread.h"
+#include "ContractionPinning.h"
 #include "SplitArmLoops.h"
 #include "TripSampling.h"
 #include "analysis/DivergenceAnalysis.h"
@@ -41,6 +43,8 @@ STATISTIC(NumSplitArmLoops,
           "Loops counted for their trips in a kernel-split candidate's way");
 STATISTIC(NumLoopsUncounted, "Loops without a place where their lanes meet");
 STATISTIC(NumTripSampled, "Top-level loops whose trips are counted in windows");
+STATISTIC(NumBlockIndexReads,
+          "Reads of the block index given a spread block's (BlockSpread.h)");
 STATISTIC(NumEveryTrip,
           "Top-level loops counted on every trip though sampling was asked");
 
@@ -56,16 +60,28 @@ static cl::opt<unsigned> ProfileSample(
 // wave ends after them all (meld's bitonic sort, 8 waves: 1.51x with the
 // kernel's occupancy unchanged). Drawing the counted blocks from the
 // first quarter of the grid, which the GPU dispatches first, hides that
-// behind the later waves (worst 1.06x), at the cost of counting those
-// blocks only: a kernel whose branches depend on the block index is seen
-// through its first blocks. On the profile-guided bench every decision
-// was the same from such a profile as from one of the whole grid
-// (bench/results/2026-11-26-h200-profile-front.md).
+// behind the later waves (worst 1.06x). Alone, that counts those blocks
+// only, and a kernel whose data change along the grid is seen through its
+// first blocks; spreading (below) has them run blocks of the whole grid.
 static cl::opt<unsigned> ProfileSampleFront(
     "divopt-profile-sample-front", cl::init(4),
     cl::desc("Draw the counted blocks from the first 1/F of the grid (at "
              "most the sampling rate), so that they start in the first "
              "waves; 1: from the whole grid"));
+
+// The counted blocks of the grid's front then run the indices of blocks
+// spread over the whole grid (BlockSpread.h): a kernel whose data change
+// along the grid is seen whole, at the front's cost.
+static cl::opt<bool> ProfileSpread(
+    "divopt-profile-spread", cl::init(true),
+    cl::desc("Let the counted blocks, drawn from the grid's front, run the "
+             "indices of blocks spread over the whole grid, where no code "
+             "waits for other blocks (default on)"));
+
+static cl::opt<bool> KeepBlockPlace(
+    "divopt-profile-keep-block-place", cl::init(false), cl::Hidden,
+    cl::desc("Keep the function that places blocks (tests run it on the "
+             "host)"));
 
 // A counted block of a grid that runs in one wave sets the kernel's time:
 // counting every trip of a short loop body made meld's N-Queens search
@@ -261,7 +277,9 @@ public:
   bool collect(unsigned TripPeriod);
   /// Adds the counters, returns what they mean; one block in Sample
   /// counts.
-  CounterFunction instrument(GlobalVariable *&Counters, unsigned Sample);
+  /// PlaceFn decides which blocks count (null: every block).
+  CounterFunction instrument(GlobalVariable *&Counters, unsigned Sample,
+                             Function *PlaceFn);
   /// The loops counted only for their trips in a kernel-split way.
   unsigned getSplitArmLoopsCounted() const {
     return count_if(Loops,
@@ -328,7 +346,7 @@ private:
   void countHeader(LoopSite &S);
   void countMeet(LoopSite &S, Instruction *Before);
   void initBlockCounters(BasicBlock &Start);
-  BasicBlock *sampleBlocks(unsigned Sample, unsigned Front);
+  BasicBlock *sampleBlocks(Function *Place);
   Value *getBlockWord(IRBuilder<> &B, unsigned Word);
   void flushAt(ReturnInst *Ret);
 
@@ -1066,15 +1084,12 @@ void FunctionInstrumenter::flushAt(ReturnInst *Ret) {
 /// Sampling: the function's body runs twice over, the original (to be
 /// counted) for the sampled blocks and an uninstrumented copy for the
 /// others, chosen once at entry by a block-uniform test, so that an
-/// unsampled block pays one branch and nothing per site. The sampled
-/// blocks are those whose linear index b has frac(b * phi) < 1 / Sample
-/// (Fibonacci hashing: spread evenly over the grid and over any period a
-/// kernel gives its blocks, e.g. parity; block 0 always counts). Returns
-/// the counted body's first block.
-BasicBlock *FunctionInstrumenter::sampleBlocks(unsigned Sample,
-                                               unsigned Front) {
+/// unsampled block pays one branch and nothing per site. Whether a block
+/// counts is the place function's to say (BlockSpread.h), for every
+/// function alike. Returns the counted body's first block.
+BasicBlock *FunctionInstrumenter::sampleBlocks(Function *Place) {
   BasicBlock *Entry = &F.getEntryBlock();
-  if (Sample == 1)
+  if (!Place)
     return Entry;
   SmallVector<BasicBlock *, 32> Original, Copies;
   for (BasicBlock &BB : F)
@@ -1095,36 +1110,15 @@ BasicBlock *FunctionInstrumenter::sampleBlocks(unsigned Sample,
           A && isa<ConstantInt>(A->getArraySize()))
         A->moveBefore(*Choose, Choose->end());
   IRBuilder<> B(Choose);
-  using namespace Intrinsic;
-  Value *X = call(B, nvvm_read_ptx_sreg_ctaid_x, {});
-  Value *Y = call(B, nvvm_read_ptx_sreg_ctaid_y, {});
-  Value *Z = call(B, nvvm_read_ptx_sreg_ctaid_z, {});
-  Value *NX = call(B, nvvm_read_ptx_sreg_nctaid_x, {});
-  Value *NY = call(B, nvvm_read_ptx_sreg_nctaid_y, {});
-  Value *Linear =
-      B.CreateAdd(X, B.CreateMul(NX, B.CreateAdd(Y, B.CreateMul(NY, Z))));
-  Value *Hash =
-      B.CreateZExt(B.CreateMul(Linear, B.getInt32(0x9e3779b9)), B64());
-  Front = std::min(Front, Sample);
-  Value *Scaled =
-      B.CreateLShr(B.CreateMul(Hash, B.getInt64(Sample / Front)), 32);
-  Value *Sampled = B.CreateICmpEQ(Scaled, B.getInt64(0));
-  if (Front > 1) {
-    // Linear * Front < Blocks, in 64 bits (a grid may hold 2^47 blocks).
-    Value *NZ = call(B, nvvm_read_ptx_sreg_nctaid_z, {});
-    Value *XY = B.CreateZExt(B.CreateMul(NX, NY), B64());
-    Value *Blocks = B.CreateMul(XY, B.CreateZExt(NZ, B64()));
-    Value *Early = B.CreateICmpULT(
-        B.CreateMul(B.CreateZExt(Linear, B64()), B.getInt64(Front)), Blocks);
-    Sampled = B.CreateAnd(Early, Sampled);
-  }
-  Sampled->setName("divopt.prof.sampled");
+  Value *Sampled =
+      B.CreateExtractValue(placeBlock(B, *Place), 3, "divopt.prof.sampled");
   B.CreateCondBr(Sampled, Entry, CopyEntry);
   return Entry;
 }
 
 CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
-                                                 unsigned Sample) {
+                                                 unsigned Sample,
+                                                 Function *PlaceFn) {
   CounterFunction CF;
   CF.Key = PI->getKey();
   CF.Sample = Sample;
@@ -1202,7 +1196,7 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
   for (BasicBlock &BB : F)
     if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
       Returns.push_back(R);
-  BasicBlock *Start = sampleBlocks(Sample, ProfileSampleFront);
+  BasicBlock *Start = sampleBlocks(PlaceFn);
   // Copied before any counter goes in: the uncounted copy has none.
   sampleLoopTrips();
   // Before any edge is split: getEdgeBlocks splits an edge once, however
@@ -1308,6 +1302,24 @@ PreservedAnalyses DivergenceProfilePass::run(Module &M,
   for (Function &F : M)
     if (!F.isDeclaration())
       Defined.push_back(&F);
+  // The instrumentation splits and copies blocks, which changes which
+  // products code generation fuses into sums: pinned first, as the
+  // transforms do (ContractionPinning.h), the instrumented program rounds
+  // as the uninstrumented one (an SPH force kernel's last bits differed).
+  for (Function *F : Defined)
+    if (!hasFastMathFolds(*F) && hasContractionsToPin(*F)) {
+      ContractionPins::pin(*F).keep();
+      FAM.invalidate(*F, PreservedAnalyses::none());
+    }
+  BlockSampling Sampling{ProfileSample,
+                         std::min<unsigned>(ProfileSampleFront, ProfileSample)};
+  std::string Stay;
+  if (ProfileSpread && Sampling.Sample > 1 && Sampling.Front > 1) {
+    Stay = whyBlocksStay(M, FAM);
+    Sampling.Spread = Stay.empty();
+  }
+  Function *Place =
+      Sampling.Sample > 1 ? getBlockPlaceFunction(M, Sampling) : nullptr;
   for (Function *F : Defined) {
     if (getKernelInfo(*F).IsKernel)
       Kernels.push_back(F);
@@ -1315,7 +1327,7 @@ PreservedAnalyses DivergenceProfilePass::run(Module &M,
     if (!FI.collect(TripPeriod))
       continue;
     GlobalVariable *Counters = nullptr;
-    CounterFunction CF = FI.instrument(Counters, ProfileSample);
+    CounterFunction CF = FI.instrument(Counters, ProfileSample, Place);
     FAM.invalidate(*F, PreservedAnalyses::none());
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
     ORE.emit([&] {
@@ -1333,6 +1345,11 @@ PreservedAnalyses DivergenceProfilePass::run(Module &M,
         << ore::NV("Sample", CF.Sample == 1
                                  ? std::string("every block")
                                  : "one block in " + std::to_string(CF.Sample));
+      if (CF.Sample > 1 && Sampling.Front > 1)
+        R << (Sampling.Spread ? ", run first, standing for blocks spread "
+                                "over the grid"
+                              : ", from the grid's first 1/" +
+                                    std::to_string(Sampling.Front));
       if (unsigned Loops = FI.getTripSampledLoops())
         R << ", two trips in " << ore::NV("TripPeriod", FI.getTripPeriod())
           << " of " << ore::NV("TripSampledLoops", Loops) << " top-level "
@@ -1348,6 +1365,19 @@ PreservedAnalyses DivergenceProfilePass::run(Module &M,
       });
     Counted.push_back(std::move(CF));
   }
+  if (Place) {
+    if (Sampling.Spread)
+      for (Function *F : Defined)
+        NumBlockIndexReads += spreadBlockIndices(*F, *Place);
+    finishBlockPlaces(*Place, KeepBlockPlace);
+  }
+  if (!Stay.empty())
+    for (Function *K : Kernels)
+      FAM.getResult<OptimizationRemarkEmitterAnalysis>(*K).emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "BlocksStay", K)
+               << "counted blocks stand for the grid's first 1/"
+               << std::to_string(Sampling.Front) << " alone: " << Stay;
+      });
   // Every kernel names the module's counters, so that its launches (and
   // the device functions it calls) are collected even where it has no
   // divergent branch of its own.

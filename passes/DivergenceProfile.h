@@ -22,7 +22,9 @@
 // execution, five in a loop); a device function that is not inlined
 // updates the globals from the leader lane at each execution. Only one
 // block in -divopt-profile-sample (default 64) counts; the others run an
-// uninstrumented copy of the body, at the register count ptxas gives the
+// uninstrumented copy of the body (the counted ones, drawn from the
+// grid's first quarter, run indices of blocks spread over the grid:
+// BlockSpread.h), at the register count ptxas gives the
 // whole kernel: the counted copy is built to add few registers to it
 // (elect.sync, one reduction, 32-bit accumulators, the loop's own
 // counter for its trips). In a counted block, each top-level loop counts
@@ -31,7 +33,9 @@
 // time the counted block sets, pays little more. Counters and a
 // descriptor naming them (profile/ProfileCounters.h) are device globals
 // that the collector (runtime/ProfileCollector.cpp) reads at the
-// program's exit.
+// program's exit. Contraction is pinned first (ContractionPinning.h): the
+// instrumentation splits and copies blocks, which would change what code
+// generation fuses, and so the instrumented program's floats.
 //
 //===----------------------------------------------------------------------===//
 

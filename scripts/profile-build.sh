@@ -17,7 +17,9 @@
 #       clang -O3 in the same run (b: itdelay brdis split loopadv meld),
 #       at PROFILE_SAMPLE (default 64, the plugin's default), the counted
 #       blocks drawn from the first quarter of the grid (PROFILE_FRONT,
-#       default 4, the plugin's default); bench-whole/ the same with them
+#       default 4, the plugin's default) and run as blocks spread over the
+#       grid (PROFILE_SPREAD, default 1, the plugin's default; BlockSpread.h);
+#       bench-whole/ the same with them
 #       drawn from the whole grid (-divopt-profile-sample-front=1); bench-exact/
 #       the same with every block counted (PROFILE_EXACT_OVERHEAD=1 in
 #       profile-gpu.sh times it); all at the plugin's default trip
@@ -40,6 +42,9 @@ clang=${CLANGXX:-clang++-22}
 rate=${PROFILE_SAMPLE:-64}
 # bench's -divopt-profile-sample-front (bench-whole's is 1).
 front=${PROFILE_FRONT:-4}
+# bench's -divopt-profile-spread (BlockSpread.h: the front's counted
+# blocks run indices spread over the grid; the plugin's default, 1).
+spread=${PROFILE_SPREAD:-1}
 # The trip periods bench-trips<P>/ sweep (the default, 64, is bench/'s:
 # the plugin counts every trip where every block counts).
 trip_sweep=${PROFILE_TRIP_SWEEP:-1 16 256}
@@ -86,6 +91,7 @@ for b in itdelay brdis split loopadv meld; do
   "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
     -mllvm -divopt-profile-generate -mllvm -divopt-profile-sample="$rate" \
     -mllvm -divopt-profile-sample-front="$front" \
+    -mllvm -divopt-profile-spread="$spread" \
     -gline-tables-only "$k/$b.cu" -o "$out/bench/$b.clang-O3-divopt.ptx"
   "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
     -mllvm -divopt-profile-generate -mllvm -divopt-profile-sample="$rate" \
@@ -101,6 +107,7 @@ for p in $trip_sweep; do
   "$clang" "${dev[@]}" -Xarch_device -fpass-plugin="$plugin" \
     -mllvm -divopt-profile-generate -mllvm -divopt-profile-sample="$rate" \
     -mllvm -divopt-profile-sample-front="$front" \
+    -mllvm -divopt-profile-spread="$spread" \
     -mllvm -divopt-profile-sample-trips="$p" \
     -gline-tables-only "$root/bench/kernels/meld.cu" \
     -o "$out/bench-trips$p/meld.clang-O3-divopt.ptx"
@@ -125,7 +132,7 @@ done
   echo "clang: $("$clang" --version | head -1)"
   echo "sample: $rate"
 } >"$out/MANIFEST"
-{ cat "$out/MANIFEST"; echo "front: $front"; echo "trips: $trips"; } >"$out/bench/MANIFEST"
+{ cat "$out/MANIFEST"; echo "front: $front"; echo "spread: $spread"; echo "trips: $trips"; } >"$out/bench/MANIFEST"
 { sed 's/^sample: .*/sample: 1/' "$out/MANIFEST"; echo "trips: 1"; } >"$out/bench-exact/MANIFEST"
 { cat "$out/MANIFEST"; echo "front: 1"; echo "trips: $trips"; } >"$out/bench-whole/MANIFEST"
 for p in $trip_sweep; do

@@ -139,6 +139,8 @@ if cmake -S "$root" -B "$build" "${cmake_args[@]}" >"$logs/build.log" 2>&1 &&
   ''|1) rate="$rate, from the whole grid" ;;
   *) rate="$rate, from the first 1/$front of the grid" ;;
   esac
+  [ "$(sed -n 's/^spread: //p' "$dir/$d/MANIFEST")" = 1 ] &&
+    rate="$rate, run as blocks spread over the grid"
   trips=$(sed -n 's/^trips: //p' "$dir/$d/MANIFEST")
   [ -n "$trips" ] && rate="$rate; trips two in $trips"
   timeout 240 "$bench" --ptx-dir "$dir/$d" --only itdelay,brdis,split,loopadv,meld \

@@ -24,6 +24,7 @@ PACKAGES=(
   "llvm-22-dev|/usr/lib/llvm-22/lib/cmake/llvm/LLVMConfig.cmake"
   "llvm-22-tools|/usr/lib/llvm-22/bin/FileCheck"
   "llvm-22|opt-22"
+  "llvm-22-runtime|/usr/lib/llvm-22/bin/lli"
   "clang-22|clang++-22"
   "clang-tools-22|/usr/lib/llvm-22/bin/clang-linker-wrapper"
   "libclang-rt-22-dev|@asan_runtime"

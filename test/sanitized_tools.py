@@ -22,7 +22,7 @@ UBSAN_OPTIONS = "halt_on_error=1:abort_on_error=1:print_stacktrace=1"
 # from the same directory (check-registers.py takes one tools directory)
 # are links to the real ones.
 WRAPPED = ("opt", "clang", "clang++")
-LINKED = ("llc", "llvm-extract")
+LINKED = ("llc", "llvm-extract", "llvm-link", "lli")
 
 
 def _wrapper(real, runtime):

@@ -108,7 +108,7 @@
 ; RUN: FileCheck %s --check-prefix=NOCOPY < %t.indirect.ll
 ; INDIRECT: remark: <unknown>:0:0: loop 0 counted on every trip: a block in or entering it ends in neither a branch nor a switch
 
-; DEFAULT: divergence counters for 4 branches and 1 loops in __divopt_prof_c_search, one block in 64, two trips in 64 of 1 top-level loop
+; DEFAULT: divergence counters for 4 branches and 1 loops in __divopt_prof_c_search, one block in 64, run first, standing for blocks spread over the grid, two trips in 64 of 1 top-level loop
 ; EXACT: divergence counters for 4 branches and 1 loops in __divopt_prof_c_search, every block{{$}}
 ; NOCOPY-NOT: divopt.prof.phase
 ; NOCOPY-NOT: .uncounted

@@ -149,11 +149,62 @@ static std::string whyFunctionStays(Function &F, FunctionAnalysisManager &FAM) {
   return "";
 }
 
-std::string whyBlocksStay(Module &M, FunctionAnalysisManager &FAM) {
+/// Whether I reads the block index (%ctaid.x/y/z).
+static bool readsBlockIndex(const Instruction &I);
+
+/// The functions of M that read the block index, themselves or through
+/// what they call.
+static SmallPtrSet<const Function *, 16> getBlockIndexReaders(Module &M) {
+  SmallPtrSet<const Function *, 16> Readers;
+  for (Function &F : M)
+    if (any_of(instructions(F), readsBlockIndex))
+      Readers.insert(&F);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (Function &F : M)
+      if (!Readers.contains(&F) &&
+          any_of(instructions(F), [&](const Instruction &I) {
+            const auto *CB = dyn_cast<CallBase>(&I);
+            return CB && CB->getCalledFunction() &&
+                   Readers.contains(CB->getCalledFunction());
+          }))
+        Grew |= Readers.insert(&F).second;
+  }
+  return Readers;
+}
+
+/// Whether F may be called from another translation unit (-fgpu-rdc):
+/// a device function, not a kernel, of external linkage.
+static bool isVisibleElsewhere(const Function &F) {
+  return !F.isDeclaration() && !F.hasLocalLinkage() &&
+         F.getCallingConv() != CallingConv::PTX_Kernel;
+}
+
+std::string whyBlocksStay(Module &M, FunctionAnalysisManager &FAM,
+                          SmallPtrSetImpl<const Function *> &Unspread) {
   for (Function &F : M)
     if (!F.isDeclaration() && F.getName() != PlaceName)
       if (std::string Why = whyFunctionStays(F, FAM); !Why.empty())
         return Why;
+  // A module of another translation unit that calls F here decides for
+  // itself (calling a function it cannot see, it keeps the hardware's
+  // index): F must read the hardware's index too, and so may not be
+  // called here, where the index is permuted, nor read it through
+  // another function. Without -fgpu-rdc such an F is the copy of a helper
+  // inlined everywhere, which nothing calls.
+  SmallPtrSet<const Function *, 16> Readers = getBlockIndexReaders(M);
+  for (Function &F : M) {
+    if (!isVisibleElsewhere(F) || !Readers.contains(&F))
+      continue;
+    std::string Name = demangle(F.getName());
+    if (!F.use_empty())
+      return Name + ", which other translation units may call, reads the "
+                    "block index and is called here too";
+    if (!any_of(instructions(F), readsBlockIndex))
+      return Name + ", which other translation units may call, reads the "
+                    "block index through the functions it calls";
+    Unspread.insert(&F);
+  }
   return "";
 }
 
@@ -345,6 +396,12 @@ Value *placeBlock(IRBuilder<> &B, Function &Place) {
 }
 
 /// Which of x, y, z a read of the block index reads; -1 for anything else.
+static int getBlockIndexDim(const Instruction &I);
+
+static bool readsBlockIndex(const Instruction &I) {
+  return getBlockIndexDim(I) >= 0;
+}
+
 static int getBlockIndexDim(const Instruction &I) {
   const auto *II = dyn_cast<IntrinsicInst>(&I);
   if (!II)

@@ -22,13 +22,16 @@
 // blocks (a loop on a volatile or atomic load, or a cluster's
 // registers and barriers, or code that cannot be seen) could notice, and
 // could hang where the block it waits for is dispatched after it; such a
-// module is counted as before, at its first blocks.
+// module is counted as before, at its first blocks. So is one whose
+// device functions another translation unit may call while they read the
+// block index (-fgpu-rdc): that unit decides for itself.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef DIVOPT_PASSES_BLOCKSPREAD_H
 #define DIVOPT_PASSES_BLOCKSPREAD_H
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PassManager.h"
 
@@ -50,8 +53,12 @@ struct BlockSampling {
 };
 
 /// Why the blocks of M may not be permuted, naming the function and what
-/// it does; empty where they may.
-std::string whyBlocksStay(llvm::Module &M, llvm::FunctionAnalysisManager &FAM);
+/// it does; empty where they may. Unspread gets the functions that keep
+/// reading the hardware's index even so: device functions another
+/// translation unit may call (-fgpu-rdc), which nothing here calls.
+std::string
+whyBlocksStay(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
+              llvm::SmallPtrSetImpl<const llvm::Function *> &Unspread);
 
 /// The function of M that gives a block its place: from the hardware's
 /// block index and grid shape (six i32: x, y, z, nx, ny, nz), the index

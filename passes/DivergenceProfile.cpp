@@ -1314,8 +1314,9 @@ PreservedAnalyses DivergenceProfilePass::run(Module &M,
   BlockSampling Sampling{ProfileSample,
                          std::min<unsigned>(ProfileSampleFront, ProfileSample)};
   std::string Stay;
+  SmallPtrSet<const Function *, 4> Unspread;
   if (ProfileSpread && Sampling.Sample > 1 && Sampling.Front > 1) {
-    Stay = whyBlocksStay(M, FAM);
+    Stay = whyBlocksStay(M, FAM, Unspread);
     Sampling.Spread = Stay.empty();
   }
   Function *Place =
@@ -1368,7 +1369,8 @@ PreservedAnalyses DivergenceProfilePass::run(Module &M,
   if (Place) {
     if (Sampling.Spread)
       for (Function *F : Defined)
-        NumBlockIndexReads += spreadBlockIndices(*F, *Place);
+        if (!Unspread.contains(F))
+          NumBlockIndexReads += spreadBlockIndices(*F, *Place);
     finishBlockPlaces(*Place, KeepBlockPlace);
   }
   if (!Stay.empty())

@@ -85,9 +85,11 @@ FP_MODES = {
 DEFAULT_FP_MODE = "contract-off"
 
 # What a DivOpt variant runs: every transform forced (the pipeline seed's
-# number picks), the automatic pipeline (the cost model decides), or the
-# contraction pinner alone (which must change no result).
-VARIANTS = ("divopt", "auto", "pin")
+# number picks), the automatic pipeline (the cost model decides), the
+# contraction pinner alone (which must change no result), or the
+# divergence-profile instrumentation (-divopt-profile-generate: counters,
+# copied bodies, permuted block indices; it must change no result either).
+VARIANTS = ("divopt", "auto", "pin", "profile")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -131,6 +133,8 @@ def variant_flags(variant, seed):
         return plugin
     if variant == "pin":
         return plugin + ["-mllvm", "-divopt-pipeline=function(pin-contraction)"]
+    if variant == "profile":
+        return plugin + ["-mllvm", "-divopt-profile-generate"]
     raise ValueError(f"unknown variant {variant}")
 
 

@@ -153,22 +153,23 @@ static std::string whyFunctionStays(Function &F, FunctionAnalysisManager &FAM) {
 static bool readsBlockIndex(const Instruction &I);
 
 /// The functions of M that read the block index, themselves or through
-/// what they call.
+/// what they call: from the direct readers up the calls, once each.
 static SmallPtrSet<const Function *, 16> getBlockIndexReaders(Module &M) {
-  SmallPtrSet<const Function *, 16> Readers;
+  DenseMap<const Function *, SmallVector<const Function *, 4>> Callers;
+  SmallVector<const Function *, 16> Work;
   for (Function &F : M)
-    if (any_of(instructions(F), readsBlockIndex))
-      Readers.insert(&F);
-  for (bool Grew = true; Grew;) {
-    Grew = false;
-    for (Function &F : M)
-      if (!Readers.contains(&F) &&
-          any_of(instructions(F), [&](const Instruction &I) {
-            const auto *CB = dyn_cast<CallBase>(&I);
-            return CB && CB->getCalledFunction() &&
-                   Readers.contains(CB->getCalledFunction());
-          }))
-        Grew |= Readers.insert(&F).second;
+    for (const Instruction &I : instructions(F)) {
+      if (readsBlockIndex(I))
+        Work.push_back(&F);
+      else if (const auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = CB->getCalledFunction())
+          Callers[Callee].push_back(&F);
+    }
+  SmallPtrSet<const Function *, 16> Readers;
+  while (!Work.empty()) {
+    const Function *F = Work.pop_back_val();
+    if (Readers.insert(F).second)
+      append_range(Work, Callers.lookup(F));
   }
   return Readers;
 }

@@ -1224,10 +1224,12 @@ CounterFunction FunctionInstrumenter::instrument(GlobalVariable *&Out,
     auto StoreTrips = [&](ArrayRef<Loop::Edge> Edges, Value *Counter) {
       for (auto [Exiting, Exit] : Edges)
         for (BasicBlock *Edge : getEdgeBlocks(Exiting, Exit)) {
+          // In 32 bits: LLVM narrows a short loop's counter (i3 for at most
+          // 8 trips), which the trips' count would overflow.
           IRBuilder<> EB(Edge->getTerminator());
-          Value *Trips =
-              EB.CreateAdd(Counter, ConstantInt::get(Counter->getType(), 1));
-          EB.CreateStore(EB.CreateTrunc(Trips, i32()), S.Iterations);
+          Value *Trips = EB.CreateAdd(EB.CreateZExtOrTrunc(Counter, i32()),
+                                      ConstantInt::get(i32(), 1));
+          EB.CreateStore(Trips, S.Iterations);
         }
     };
     StoreTrips(S.ExitEdges, S.Counter);

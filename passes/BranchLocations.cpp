@@ -64,6 +64,16 @@ static std::string describeKind(const Instruction &I) {
   return I.getOpcodeName();
 }
 
+/// The nearest instruction above I in its block that has a line; null
+/// where none has.
+static const Instruction *findLineAbove(const Instruction &I) {
+  for (const Instruction *Above = I.getPrevNode(); Above;
+       Above = Above->getPrevNode())
+    if (hasLine(Above))
+      return Above;
+  return nullptr;
+}
+
 static std::string describePosition(const DILocation &L) {
   return (sys::path::filename(L.getFilename()) + ":" + Twine(L.getLine()) +
           ":" + Twine(L.getColumn()))
@@ -83,10 +93,8 @@ std::string describeInstruction(const Instruction &I) {
   // Line 0 is what LLVM gives an instruction it merged from several lines
   // (a store sunk out of both arms); the nearest line is the best hint.
   std::string Text = "the " + describeKind(I) + " without a source line";
-  for (const Instruction *Above = I.getPrevNode(); Above;
-       Above = Above->getPrevNode())
-    if (hasLine(Above))
-      return Text + " (after " + describePosition(*Above->getDebugLoc()) + ")";
+  if (const Instruction *Above = findLineAbove(I))
+    return Text + " (after " + describePosition(*Above->getDebugLoc()) + ")";
   // First in its block, as a store sunk into the join is: an operand's line
   // tells which (its address, or through a PHI the value of an arm).
   SmallVector<const Instruction *, 8> Near{&I};
@@ -105,8 +113,7 @@ std::string describeInstruction(const Instruction &I) {
   return I.getDebugLoc() ? Text : "";
 }
 
-/// The location getRemarkLocation gives, with its inlining chain.
-static DebugLoc getRemarkDebugLoc(const Instruction &I) {
+DebugLoc getRemarkDebugLoc(const Instruction &I) {
   if (hasLine(&I))
     return I.getDebugLoc();
   const Value *Cond = nullptr;
@@ -121,15 +128,9 @@ static DebugLoc getRemarkDebugLoc(const Instruction &I) {
     for (const MDOperand &Op : drop_begin(Loop->operands()))
       if (const auto *L = dyn_cast<DILocation>(Op); L && L->getLine())
         return DebugLoc(L);
-  for (const Instruction *Above = I.getPrevNode(); Above;
-       Above = Above->getPrevNode())
-    if (hasLine(Above))
-      return Above->getDebugLoc();
+  if (const Instruction *Above = findLineAbove(I))
+    return Above->getDebugLoc();
   return I.getDebugLoc();
-}
-
-DiagnosticLocation getRemarkLocation(const Instruction &I) {
-  return getRemarkDebugLoc(I);
 }
 
 std::string describeInlinedAt(const DILocation *L) {
@@ -142,10 +143,6 @@ std::string describeInlinedAt(const DILocation *L) {
     Text += " inlined at " + describePosition(*Call);
   }
   return Text.empty() ? Text : Text + ")";
-}
-
-std::string getRemarkInlinedAt(const Instruction &I) {
-  return describeInlinedAt(getRemarkDebugLoc(I).get());
 }
 
 } // namespace divopt

@@ -20,6 +20,7 @@
 #define DIVOPT_PASSES_BRANCHLOCATIONS_H
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Instruction.h"
@@ -63,17 +64,20 @@ std::string describeInstruction(const llvm::Instruction &I);
 
 /// Where a remark on I points: its own line, else its condition's (a
 /// branch or a switch), else its loop's first line (a latch), else that of
-/// the nearest instruction above it in its block that has one.
-llvm::DiagnosticLocation getRemarkLocation(const llvm::Instruction &I);
+/// the nearest instruction above it in its block that has one. The
+/// DebugLoc keeps its inlining chain (describeInlinedAt).
+llvm::DebugLoc getRemarkDebugLoc(const llvm::Instruction &I);
+
+/// getRemarkDebugLoc(I) as a remark's location.
+inline llvm::DiagnosticLocation getRemarkLocation(const llvm::Instruction &I) {
+  return getRemarkDebugLoc(I);
+}
 
 /// Where the code at L was inlined, for a remark's end: " (in enterBox
 /// inlined at rt.cu:91:9, in ...)", from the innermost function out; empty
 /// where L is not inlined. A helper inlined at three call sites gives three
 /// branches at one line: only this tells their remarks apart.
 std::string describeInlinedAt(const llvm::DILocation *L);
-
-/// describeInlinedAt of the location getRemarkLocation(I) gives.
-std::string getRemarkInlinedAt(const llvm::Instruction &I);
 
 /// A remark that carries where its code was inlined, which
 /// appendInlinedAt adds after the message the pass streams into it.
@@ -95,15 +99,26 @@ template <typename RemarkT> void appendInlinedAt(LocatedRemark<RemarkT> &R) {
 }
 inline void appendInlinedAt(llvm::DiagnosticInfoOptimizationBase &) {}
 
+/// Emits the remark Build returns through ORE, ended by where its code was
+/// inlined: for a pass that emits without UniqueRemarks.
+template <typename BuildT>
+void emitLocated(llvm::OptimizationRemarkEmitter &ORE, BuildT Build) {
+  ORE.emit([&] {
+    auto R = Build();
+    appendInlinedAt(R);
+    return R;
+  });
+}
+
 /// A remark of kind RemarkT (OptimizationRemark, ...Missed, ...Analysis)
-/// on I, at getRemarkLocation(I); emitted through UniqueRemarks (or after
-/// appendInlinedAt), it ends by naming the call sites its code was inlined
-/// at.
+/// on I, at getRemarkLocation(I); emitted through UniqueRemarks or
+/// emitLocated, it ends by naming the call sites its code was inlined at.
 template <typename RemarkT>
 LocatedRemark<RemarkT> remarkAt(const char *PassName, llvm::StringRef Name,
                                 const llvm::Instruction &I) {
-  return {RemarkT(PassName, Name, getRemarkLocation(I), I.getParent()),
-          getRemarkInlinedAt(I)};
+  llvm::DebugLoc At = getRemarkDebugLoc(I);
+  return {RemarkT(PassName, Name, At, I.getParent()),
+          describeInlinedAt(At.get())};
 }
 
 } // namespace divopt

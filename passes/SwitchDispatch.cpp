@@ -283,12 +283,10 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
       find_if(Candidates, [](const Candidate &C) { return !C.Divergent; });
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   auto Missed = [&](const Candidate &C, StringRef Name, const Twine &Why) {
-    ORE.emit([&] {
-      auto R = remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, *C.Sw)
-               << "divergent switch keeps its jump table: "
-               << describeMeasured(C) << Why.str();
-      appendInlinedAt(R);
-      return R;
+    emitLocated(ORE, [&] {
+      return remarkAt<OptimizationRemarkMissed>(DEBUG_TYPE, Name, *C.Sw)
+             << "divergent switch keeps its jump table: " << describeMeasured(C)
+             << Why.str();
     });
   };
   // Divergent switches that keep their jump tables say why.
@@ -351,13 +349,11 @@ PreservedAnalyses SwitchDispatchPass::run(Function &F,
     std::string How = "the function is marked no-jump-tables";
     if (!Keeper.empty())
       How = "lowered to a tree of compares in IR, as " + Keeper;
-    ORE.emit([&] {
-      auto R = remarkAt<OptimizationRemark>(DEBUG_TYPE, "Compares", *C.Sw)
-               << "divergent switch of " << std::to_string(C.Sw->getNumCases())
-               << " cases dispatched by compares, not a jump table: " << Why
-               << "; " << How;
-      appendInlinedAt(R);
-      return R;
+    emitLocated(ORE, [&] {
+      return remarkAt<OptimizationRemark>(DEBUG_TYPE, "Compares", *C.Sw)
+             << "divergent switch of " << std::to_string(C.Sw->getNumCases())
+             << " cases dispatched by compares, not a jump table: " << Why
+             << "; " << How;
     });
     if (!Keeper.empty()) {
       lowerToCompareTree(*C.Sw);

@@ -31,6 +31,28 @@ static constexpr const char *PlaceName = "divopt.prof.block.place";
 // Whether the blocks may be permuted
 //===----------------------------------------------------------------------===//
 
+/// Which of x, y, z a read of the block index reads; -1 for anything else.
+static int getBlockIndexDim(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return -1;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+    return 0;
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+    return 1;
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+    return 2;
+  default:
+    return -1;
+  }
+}
+
+/// Whether I reads the block index (%ctaid.x/y/z).
+static bool readsBlockIndex(const Instruction &I) {
+  return getBlockIndexDim(I) >= 0;
+}
+
 /// Device functions the CUDA toolchain provides, none of which reads the
 /// block index: printf, the device heap, assert, libdevice.
 static bool isKnownExternal(const Function &Callee) {
@@ -148,9 +170,6 @@ static std::string whyFunctionStays(Function &F, FunctionAnalysisManager &FAM) {
              "for ever";
   return "";
 }
-
-/// Whether I reads the block index (%ctaid.x/y/z).
-static bool readsBlockIndex(const Instruction &I);
 
 /// The functions of M that read the block index, themselves or through
 /// what they call: from the direct readers up the calls, once each.
@@ -396,42 +415,19 @@ Value *placeBlock(IRBuilder<> &B, Function &Place) {
   return B.CreateCall(&Place, Args, "divopt.prof.place");
 }
 
-/// Which of x, y, z a read of the block index reads; -1 for anything else.
-static int getBlockIndexDim(const Instruction &I);
-
-static bool readsBlockIndex(const Instruction &I) {
-  return getBlockIndexDim(I) >= 0;
-}
-
-static int getBlockIndexDim(const Instruction &I) {
-  const auto *II = dyn_cast<IntrinsicInst>(&I);
-  if (!II)
-    return -1;
-  switch (II->getIntrinsicID()) {
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-    return 0;
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
-    return 1;
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-    return 2;
-  default:
-    return -1;
-  }
-}
-
 unsigned spreadBlockIndices(Function &F, Function &Place) {
+  auto IsPlaceCall = [&](const Value *V) {
+    const auto *CI = dyn_cast<CallInst>(V);
+    return CI && CI->getCalledFunction() == &Place;
+  };
   SmallVector<std::pair<Instruction *, int>, 8> Reads;
   CallInst *Existing = nullptr;
   for (Instruction &I : instructions(F)) {
-    if (auto *CI = dyn_cast<CallInst>(&I);
-        CI && CI->getCalledFunction() == &Place)
-      Existing = CI;
+    if (IsPlaceCall(&I))
+      Existing = cast<CallInst>(&I);
     int Dim = getBlockIndexDim(I);
     // The place function's own arguments read the hardware's index.
-    if (Dim >= 0 && !all_of(I.users(), [&](const User *U) {
-          const auto *CI = dyn_cast<CallInst>(U);
-          return CI && CI->getCalledFunction() == &Place;
-        }))
+    if (Dim >= 0 && !all_of(I.users(), IsPlaceCall))
       Reads.emplace_back(&I, Dim);
   }
   if (Reads.empty())

@@ -60,18 +60,18 @@ static cl::opt<unsigned> ProfileSample(
 // wave ends after them all (meld's bitonic sort, 8 waves: 1.51x with the
 // kernel's occupancy unchanged). Drawing the counted blocks from the
 // first quarter of the grid, which the GPU dispatches first, hides that
-// behind the later waves (worst 1.06x). Alone, that counts those blocks
-// only, and a kernel whose data change along the grid is seen through its
-// first blocks; spreading (below) has them run blocks of the whole grid.
+// behind the later waves (worst 1.06x).
 static cl::opt<unsigned> ProfileSampleFront(
     "divopt-profile-sample-front", cl::init(4),
     cl::desc("Draw the counted blocks from the first 1/F of the grid (at "
              "most the sampling rate), so that they start in the first "
              "waves; 1: from the whole grid"));
 
-// The counted blocks of the grid's front then run the indices of blocks
-// spread over the whole grid (BlockSpread.h): a kernel whose data change
-// along the grid is seen whole, at the front's cost.
+// Alone, that would count those blocks only, and a kernel whose data
+// change along the grid would be seen through its first blocks: the
+// counted blocks of the front run the indices of blocks spread over the
+// whole grid instead (BlockSpread.h), which sees it whole at the front's
+// cost.
 static cl::opt<bool> ProfileSpread(
     "divopt-profile-spread", cl::init(true),
     cl::desc("Let the counted blocks, drawn from the grid's front, run the "

@@ -266,6 +266,9 @@ private:
   const BasicBlock *getEmittedBlock(const Instruction &M) const;
   const BasicBlock *findEmittedBlock(const Instruction &M) const;
   bool hasConstantOperand(const Instruction &M) const;
+  Instruction *findTailDuplicated(BasicBlock &J) const;
+  void duplicateJoinBlocks(SmallVectorImpl<Instruction *> &Sums);
+  SmallVector<Instruction *, 4> duplicateIntoPredecessors(Instruction &I);
   void fuse(Instruction &Sum, unsigned MulIdx);
   /// The multiply getFusedOperand found behind selects ptxas decides.
   BinaryOperator *ResolvedMul = nullptr;
@@ -404,6 +407,105 @@ const BasicBlock *Pinner::findEmittedBlock(const Instruction &M) const {
     At = Next;
   }
   return At;
+}
+
+/// The instruction of join block J that early tail duplication copies into
+/// every predecessor, if any. It runs after instruction selection and
+/// before MachineSink and ptxas, on a block of at most two machine
+/// instructions (TailDuplicator's limit, but for -Os) past its PHIs, that
+/// cannot fall through and whose predecessors all reach it by an
+/// unconditional branch: here PHIs, one sum or product and a branch, and
+/// no constant for the successor's PHIs. ptxas then meets each copy in a
+/// predecessor, next to the value that flowed in through the PHI (fuzz
+/// seed 4528: `phi(a * 1.5, b * c) + 2.0` fused in both arms), and a
+/// product's copies reach their sums through a new PHI
+/// (test/pin-contraction/tail-duplicated.ll).
+Instruction *Pinner::findTailDuplicated(BasicBlock &J) const {
+  if (J.isEntryBlock() || !isa<PHINode>(J.front()) || F.hasOptSize())
+    return nullptr;
+  auto *Br = dyn_cast<BranchInst>(J.getTerminator());
+  if (!Br || Br->isConditional())
+    return nullptr;
+  // Code generation falls into a successor laid out next, and CodeGenPrepare
+  // merges one that only J reaches into J.
+  BasicBlock *Succ = Br->getSuccessor(0);
+  if (Succ == &J || Succ == J.getNextNode() || Succ->getSinglePredecessor())
+    return nullptr;
+  // A constant the successor's PHIs take from J is a move in J.
+  for (PHINode &Phi : Succ->phis()) {
+    Value *In = Phi.getIncomingValueForBlock(&J);
+    if (isa<Constant>(In) && !isa<UndefValue>(In))
+      return nullptr;
+  }
+  Instruction *Only = nullptr;
+  for (Instruction &I : make_range(J.getFirstNonPHIIt(), Br->getIterator())) {
+    if (I.isDebugOrPseudoInst())
+      continue;
+    if (Only)
+      return nullptr;
+    Only = &I;
+  }
+  // `x * 2.0` is `x + x` by then, and ptxas fuses no copy of it; a constant
+  // minus a value takes a move of the constant, a third instruction.
+  if (!Only || !(isContractableSum(*Only) ||
+                 (asContractableMul(Only) && !isTimesTwo(*Only))))
+    return nullptr;
+  if (Only->getOpcode() == Instruction::FSub &&
+      isa<Constant>(Only->getOperand(0)))
+    return nullptr;
+  // A predecessor that is only a branch is gone by then (CodeGenPrepare).
+  for (BasicBlock *P : predecessors(&J)) {
+    auto *PBr = dyn_cast<BranchInst>(P->getTerminator());
+    if (!PBr || PBr->isConditional() || &P->front() == PBr)
+      return nullptr;
+  }
+  return Only;
+}
+
+/// Makes the copies early tail duplication will make (findTailDuplicated):
+/// the sums left to ptxas are then the copies.
+void Pinner::duplicateJoinBlocks(SmallVectorImpl<Instruction *> &Sums) {
+  for (BasicBlock &J : F) {
+    Instruction *I = findTailDuplicated(J);
+    if (!I)
+      continue;
+    auto *Pos = find(Sums, I);
+    if (isContractableSum(*I) && Pos == Sums.end())
+      continue;
+    SmallVector<Instruction *, 4> Copies = duplicateIntoPredecessors(*I);
+    if (Pos != Sums.end()) {
+      Sums.erase(Pos);
+      Sums.append(Copies);
+    }
+  }
+}
+
+SmallVector<Instruction *, 4>
+Pinner::duplicateIntoPredecessors(Instruction &I) {
+  BasicBlock &J = *I.getParent();
+  // In the order the block's PHIs list their predecessors.
+  SmallVector<BasicBlock *, 4> Preds(cast<PHINode>(J.front()).blocks());
+  PHINode *Merged = PHINode::Create(I.getType(), Preds.size());
+  Merged->insertBefore(J.begin());
+  SmallVector<Instruction *, 4> Copies;
+  for (BasicBlock *P : Preds) {
+    Instruction *Copy = I.clone();
+    for (Use &U : Copy->operands())
+      if (auto *Phi = dyn_cast<PHINode>(U.get()); Phi && Phi->getParent() == &J)
+        U.set(Phi->getIncomingValueForBlock(P));
+    Copy->insertBefore(P->getTerminator()->getIterator());
+    Copy->setName(I.getName() + ".dup");
+    created(*Copy);
+    Merged->addIncoming(Copy, P);
+    Copies.push_back(Copy);
+  }
+  replace(I, *Merged);
+  // PHIs that only fed I are gone with it (a copy: removeIfDead records).
+  SmallVector<Value *, 3> Operands = Records.back().Operands;
+  for (Value *Op : Operands)
+    if (auto *Phi = dyn_cast<PHINode>(Op); Phi && Phi->getParent() == &J)
+      removeIfDead(*Phi);
+  return Copies;
 }
 
 bool Pinner::hasConstantOperand(const Instruction &M) const {
@@ -693,13 +795,16 @@ void Pinner::run() {
       Doublings.push_back(&I);
   }
   // Code generation fuses in this order: the IR peephole over the whole
-  // function, then each block's DAG, then ptxas on what is left, in the
-  // blocks MachineSink has moved the multiplies to.
+  // function, then each block's DAG, then ptxas on what is left, once early
+  // tail duplication copied small join blocks and MachineSink moved the
+  // multiplies.
   for (Stage S : {Stage::Peephole, Stage::Dag, Stage::Ptxas}) {
-    if (S == Stage::Ptxas)
+    if (S == Stage::Ptxas) {
+      duplicateJoinBlocks(Sums);
       for (Instruction &I : instructions(F))
         if (BinaryOperator *M = asContractableMul(&I))
           Emitted[M] = findEmittedBlock(*M);
+    }
     SmallVector<Instruction *, 32> Left;
     for (Instruction *Sum : Sums) {
       if (std::optional<unsigned> Idx = getFusedOperand(*Sum, S))
@@ -790,7 +895,11 @@ void ContractionPins::undo() {
       for (auto [K, V] : enumerate(R.Operands))
         R.Old->setOperand(K, V);
     if (R.New && R.Old) {
-      R.Old->insertBefore(R.New->getIterator());
+      // A PHI that replaced an instruction leads its block; the
+      // instruction goes back after the PHIs.
+      R.Old->insertBefore(isa<PHINode>(R.New) && !isa<PHINode>(R.Old)
+                              ? R.New->getParent()->getFirstNonPHIIt()
+                              : R.New->getIterator());
       R.Old->takeName(R.New);
       R.New->replaceAllUsesWith(R.Old);
       R.New->eraseFromParent();

@@ -15,6 +15,10 @@
 //     of its own block (the operand with fewer uses first);
 //   - the DAG also turns `x * 2.0` into the sum `x + x` (a product fuses
 //     into it), and, without infinities, `(x +- 1) * y` into an fma;
+//   - early tail duplication copies a join block of PHIs, one sum or
+//     product and an unconditional branch into its predecessors: each
+//     copy of a sum meets what flowed in through the PHI, and a product's
+//     copies reach their sums through a PHI;
 //   - MachineSink then moves a multiply none of whose users is left in its
 //     block into the block below that dominates them (a product whose sum
 //     in its own block became an fma, and whose other sums are below);

@@ -57,5 +57,37 @@ exit:
   ret void
 }
 
+; The pinner copies the sum of a small join block into its predecessors
+; (early tail duplication does), and takes the copies back.
+; CHECK: remark: <unknown>:0:0: divergent branch not distributed: the arm holds a convergent operation
+define ptx_kernel void @tail_duplicated(ptr %p, float %a, float %b, float %c, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c0 = icmp eq i32 %n, 7
+  br i1 %c0, label %o, label %top
+top:
+  %cc = icmp slt i32 %tid, %n
+  br i1 %cc, label %l, label %r
+l:
+  %m1 = fmul contract float %a, 1.5
+  br label %j
+r:
+  %m2 = fmul contract float %b, %c
+  %f = call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %m2, i32 0, i32 31)
+  store float %f, ptr %p
+  br label %j
+j:
+  %ph = phi float [ %m1, %l ], [ %m2, %r ]
+  %s = fadd contract float %ph, 2.0
+  br label %e
+o:
+  %q = load volatile float, ptr %p
+  br label %e
+e:
+  %s2 = phi float [ %s, %j ], [ %q, %o ]
+  store float %s2, ptr %p
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare float @llvm.nvvm.shfl.sync.idx.f32(i32, float, i32, i32)

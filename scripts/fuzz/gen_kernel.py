@@ -61,16 +61,17 @@ FP_STYLES = ("explicit", "natural")
 # guarded family then sits in a loop, the shape iteration delaying folds
 # the guard of.
 MELD_FAMILIES = ("different-shape", "shared-tail", "short-circuit", "guarded")
-# Loop shapes named the same way, not in `all` (which keeps the kernels of
-# past melding campaigns): counter-ring keeps a lane's state in a ring of
-# its shared slots indexed by the counter, with the counter's next value
+# Shapes named the same way, not in `all` (which keeps the kernels of past
+# melding campaigns): counter-ring keeps a lane's state in a ring of its
+# shared slots indexed by the counter, with the counter's next value
 # computed before the loop's divergent branch (Generator.counter_ring_loop);
 # escape is the escape-time loop, a product summed in the loop's test and
 # again in its body (Generator.escape_loop); opcode-switch is an
 # interpreter's loop, a switch of 9 to 16 ways on a lane's opcode, the ways
 # alike up to leaves, runs of consecutive case values, one way in five a
-# loop (Generator.opcode_switch_loop).
-LOOP_FAMILIES = ("counter-ring", "escape", "opcode-switch")
+# loop (Generator.opcode_switch_loop); join-sum is a value each arm makes
+# by a product, summed where the arms join (Generator.join_sum).
+NAMED_FAMILIES = ("counter-ring", "escape", "opcode-switch", "join-sum")
 
 # The ABI every kernel shares with the host harness (bench/fuzz). The build
 # script writes it into the pack's manifest; the harness reads it from there.
@@ -845,6 +846,26 @@ class Generator:
         loop.body = [Switch(self.new_id(), expr, cases)]
         return loop
 
+    def join_sum(self, sc):
+        """`if (c) { if (d) { A; x = y * K; } else { B; x = z * w; }
+        v = x + K2; } else { C }`: a value each arm makes by a product,
+        summed last in the outer arm. The block of the sum is then its
+        PHIs, the sum and a branch, which early tail duplication copies
+        into both inner arms, where ptxas fuses each product (the shape
+        the contraction pinner once pinned unfused: fuzz seed 4528)."""
+        inner = sc.nested()
+        arms = inner.nested()
+        x, y, z, w, v = (self.rl.choice(sc.fvars) for _ in range(5))
+        mul, add = ("{} * {}", "{} + {}") if self.natural else (
+            "__fmul_rn({}, {})", "__fadd_rn({}, {})")
+        then = self.stmts(arms, 1, 2) + [Simple(
+            self.new_id(), f"{x} = {mul.format(y, self.fconst())};")]
+        els = self.stmts(arms, 1, 2) + [Simple(
+            self.new_id(), f"{x} = {mul.format(z, w)};")]
+        join = [If(self.new_id(), self.cond(inner), then, els),
+                Simple(self.new_id(), f"{v} = {add.format(x, self.fconst())};")]
+        return If(self.new_id(), self.cond(sc), join, self.stmts(inner, 1, 2))
+
     def meld_family_stmt(self, sc, name):
         """A statement of the family called name, with its own budget."""
         saved = self.budget
@@ -853,6 +874,8 @@ class Generator:
             stmt = self.counter_ring_loop(sc)
         elif name == "escape":
             stmt = self.escape_loop(sc)
+        elif name == "join-sum":
+            stmt = self.join_sum(sc)
         elif name == "opcode-switch" and sc.loop_depth < MAX_LOOP_DEPTH:
             stmt = self.opcode_switch_loop(sc)
         elif name == "guarded" and sc.loop_depth < MAX_LOOP_DEPTH:
@@ -1356,7 +1379,7 @@ def called(text, names):
 
 
 def parse_meld_family(text):
-    """'all' (MELD_FAMILIES), names of MELD_FAMILIES or LOOP_FAMILIES, or ''
+    """'all' (MELD_FAMILIES), names of MELD_FAMILIES or NAMED_FAMILIES, or ''
     -> the families named, in order."""
     if not text:
         return ()
@@ -1364,9 +1387,9 @@ def parse_meld_family(text):
         return MELD_FAMILIES
     names = tuple(filter(None, text.split(",")))
     for n in names:
-        if n not in MELD_FAMILIES + LOOP_FAMILIES:
+        if n not in MELD_FAMILIES + NAMED_FAMILIES:
             raise ValueError(f"unknown meld family '{n}' (all, "
-                             f"{', '.join(MELD_FAMILIES + LOOP_FAMILIES)})")
+                             f"{', '.join(MELD_FAMILIES + NAMED_FAMILIES)})")
     return names
 
 
@@ -1464,7 +1487,7 @@ def main(argv=None):
                     help="put one statement of each named shape family "
                          "into the kernel: all (the melding families), or a "
                          "comma list of "
-                         + ", ".join(MELD_FAMILIES + LOOP_FAMILIES))
+                         + ", ".join(MELD_FAMILIES + NAMED_FAMILIES))
     ap.add_argument("--split-shapes", action="store_true",
                     help="kernels kernel splitting's legality accepts: a "
                          "prologue that only loads from `in` and computes, "

@@ -134,7 +134,15 @@ def variant_flags(variant, seed):
     if variant == "pin":
         return plugin + ["-mllvm", "-divopt-pipeline=function(pin-contraction)"]
     if variant == "profile":
-        return plugin + ["-mllvm", "-divopt-profile-generate"]
+        # One block in 4 counted, and two trips in 4: at the default rates
+        # (64, 64) the runner's grids of at most 9 blocks count block 0
+        # alone and trade it with none (BlockSpread.h), and loops of at
+        # most 9 trips seldom meet a counting window; at 4 the front
+        # blocks count, two trade places on the grids of 7 and 9 blocks,
+        # and short loops enter windows.
+        return plugin + ["-mllvm", "-divopt-profile-generate",
+                         "-mllvm", "-divopt-profile-sample=4",
+                         "-mllvm", "-divopt-profile-sample-trips=4"]
     raise ValueError(f"unknown variant {variant}")
 
 

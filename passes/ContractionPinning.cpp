@@ -352,7 +352,10 @@ std::optional<unsigned> Pinner::getFusedOperand(Instruction &Sum, Stage S) {
 /// bench/results/2026-11-25-ptxas-fusion-rule.txt has the probes.
 /// Blocks are where the PTX has the multiply (getEmittedBlock).
 bool Pinner::ptxasFuses(const Instruction &M, const Instruction &Sum) const {
-  if (!feedsOnlySums(M))
+  // `x * 2.0` is `x + x` by then, in its block too: a sum there that the
+  // DAG did not fuse is a copy tail duplication put there later (fuzz
+  // seed 520).
+  if (!feedsOnlySums(M) || isTimesTwo(M))
     return false;
   // A product of two values ptxas knows is folded, not fused (fuzz seed 74:
   // sqrt.approx(0.75) * 0.25, sunk to its sum's block).
@@ -362,7 +365,7 @@ bool Pinner::ptxasFuses(const Instruction &M, const Instruction &Sum) const {
   const BasicBlock *At = getEmittedBlock(M);
   if (At == Sum.getParent())
     return true;
-  if (!hasConstantOperand(M) || isTimesTwo(M))
+  if (!hasConstantOperand(M))
     return false;
   const Loop *L = LI.getLoopFor(At);
   return !L || L->contains(Sum.getParent());

@@ -8,8 +8,12 @@
 #include "ConstantFolds.h"
 #include "analysis/KernelInfo.h"
 
+#include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -266,6 +270,9 @@ private:
   const BasicBlock *getEmittedBlock(const Instruction &M) const;
   const BasicBlock *findEmittedBlock(const Instruction &M) const;
   bool hasConstantOperand(const Instruction &M) const;
+  void hoistPartiallyRedundantProducts();
+  SmallVector<const Instruction *, 2>
+  getMachineProduct(const Instruction &M) const;
   Instruction *findTailDuplicated(BasicBlock &J) const;
   void duplicateJoinBlocks(SmallVectorImpl<Instruction *> &Sums);
   SmallVector<Instruction *, 4> duplicateIntoPredecessors(Instruction &I);
@@ -297,6 +304,15 @@ private:
   /// Where the PTX computes each multiply left to ptxas (findEmittedBlock),
   /// found before ptxas's own fusions are modelled: MachineSink runs first.
   DenseMap<const Instruction *, const BasicBlock *> Emitted;
+  /// Identical products as MachineCSE sees them
+  /// (hoistPartiallyRedundantProducts): each first one, those hoisted into
+  /// one multiply with it, and the block that multiply is in.
+  struct MachineProduct {
+    SmallVector<const Instruction *, 2> Members;
+    const BasicBlock *At;
+  };
+  SmallVector<MachineProduct, 4> MachineProducts;
+  DenseMap<const Instruction *, unsigned> MachineProductOf;
 };
 
 std::optional<unsigned> Pinner::getFusedOperand(Instruction &Sum, Stage S) {
@@ -355,7 +371,9 @@ bool Pinner::ptxasFuses(const Instruction &M, const Instruction &Sum) const {
   // `x * 2.0` is `x + x` by then, in its block too: a sum there that the
   // DAG did not fuse is a copy tail duplication put there later (fuzz
   // seed 520).
-  if (!feedsOnlySums(M) || isTimesTwo(M))
+  if (isTimesTwo(M) || !all_of(getMachineProduct(M), [&](const Instruction *P) {
+        return feedsOnlySums(*P);
+      }))
     return false;
   // A product of two values ptxas knows is folded, not fused (fuzz seed 74:
   // sqrt.approx(0.75) * 0.25, sunk to its sum's block).
@@ -385,18 +403,22 @@ const BasicBlock *Pinner::getEmittedBlock(const Instruction &M) const {
 /// loop's test, zr*zr - zi*zi in its body; llc and ptxas -arch=sm_90, 5
 /// FFMA where the IR's blocks predict 4; test/pin-contraction/sunk.ll).
 const BasicBlock *Pinner::findEmittedBlock(const Instruction &M) const {
+  auto It = MachineProductOf.find(&M);
+  const BasicBlock *At = It == MachineProductOf.end()
+                             ? M.getParent()
+                             : MachineProducts[It->second].At;
   SmallVector<const BasicBlock *, 4> UseBlocks;
-  for (const Use &U : M.uses()) {
-    const auto *I = cast<Instruction>(U.getUser());
-    if (Detached.contains(I))
-      continue;
-    const auto *P = dyn_cast<PHINode>(I);
-    const BasicBlock *B = P ? P->getIncomingBlock(U) : I->getParent();
-    if (B == M.getParent())
-      return B;
-    UseBlocks.push_back(B);
-  }
-  const BasicBlock *At = M.getParent();
+  for (const Instruction *Member : getMachineProduct(M))
+    for (const Use &U : Member->uses()) {
+      const auto *I = cast<Instruction>(U.getUser());
+      if (Detached.contains(I))
+        continue;
+      const auto *P = dyn_cast<PHINode>(I);
+      const BasicBlock *B = P ? P->getIncomingBlock(U) : I->getParent();
+      if (B == At)
+        return B;
+      UseBlocks.push_back(B);
+    }
   while (!UseBlocks.empty() && !is_contained(UseBlocks, At)) {
     const BasicBlock *Next = nullptr;
     for (const BasicBlock *S : successors(At))
@@ -410,6 +432,59 @@ const BasicBlock *Pinner::findEmittedBlock(const Instruction &M) const {
     At = Next;
   }
   return At;
+}
+
+/// MachineCSE's partial redundancy elimination (after tail duplication,
+/// before MachineSink) hoists a multiply left after instruction selection
+/// into the nearest common dominator of its block and of an identical
+/// one's, where neither block dominates the other, one reaches the other,
+/// and the dominator runs no more often than the two together; both are
+/// then that one multiply, and ptxas fuses it only where all their uses
+/// are sums (fuzz seed 662: `x * 0.5` made a double in one block and added
+/// to 1.5 in a block it reaches, one multiply in the PTX, unfused).
+void Pinner::hoistPartiallyRedundantProducts() {
+  BranchProbabilityInfo BPI(F, LI);
+  BlockFrequencyInfo BFI(F, BPI, LI);
+  DenseMap<std::pair<Value *, Value *>, unsigned> Available;
+  for (auto *Node : depth_first(DT.getRootNode())) {
+    BasicBlock *B = Node->getBlock();
+    for (Instruction &I : *B) {
+      BinaryOperator *M = asContractableMul(&I);
+      if (!M)
+        continue;
+      auto Key = std::make_pair(M->getOperand(0), M->getOperand(1));
+      auto [It, New] = Available.try_emplace(Key, MachineProducts.size());
+      if (New) {
+        MachineProducts.push_back({{M}, B});
+        continue;
+      }
+      MachineProduct &P = MachineProducts[It->second];
+      const BasicBlock *B1 = P.At;
+      // A copy the first dominates is left alone: code generation's GVN
+      // would merge it before the DAG, which is not modelled.
+      if (DT.dominates(B1, B))
+        continue;
+      BasicBlock *Common =
+          DT.findNearestCommonDominator(const_cast<BasicBlock *>(B1), B);
+      if (!isPotentiallyReachable(B1, B, nullptr, &DT, &LI) &&
+          !isPotentiallyReachable(B, B1, nullptr, &DT, &LI))
+        continue;
+      if (BFI.getBlockFreq(Common) > BFI.getBlockFreq(B1) + BFI.getBlockFreq(B))
+        continue;
+      P.Members.push_back(M);
+      P.At = Common;
+      for (const Instruction *Member : P.Members)
+        MachineProductOf[Member] = It->second;
+    }
+  }
+}
+
+SmallVector<const Instruction *, 2>
+Pinner::getMachineProduct(const Instruction &M) const {
+  auto It = MachineProductOf.find(&M);
+  if (It == MachineProductOf.end())
+    return {&M};
+  return MachineProducts[It->second].Members;
 }
 
 /// The instruction of join block J that early tail duplication copies into
@@ -804,6 +879,7 @@ void Pinner::run() {
   for (Stage S : {Stage::Peephole, Stage::Dag, Stage::Ptxas}) {
     if (S == Stage::Ptxas) {
       duplicateJoinBlocks(Sums);
+      hoistPartiallyRedundantProducts();
       for (Instruction &I : instructions(F))
         if (BinaryOperator *M = asContractableMul(&I))
           Emitted[M] = findEmittedBlock(*M);

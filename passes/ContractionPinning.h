@@ -19,6 +19,9 @@
 //     product and an unconditional branch into its predecessors: each
 //     copy of a sum meets what flowed in through the PHI, and a product's
 //     copies reach their sums through a PHI;
+//   - MachineCSE hoists identical multiplies of two blocks, neither
+//     dominating the other, into one in their common dominator, where that
+//     runs no more often than they do: one multiply, with both's uses;
 //   - MachineSink then moves a multiply none of whose users is left in its
 //     block into the block below that dominates them (a product whose sum
 //     in its own block became an fma, and whose other sums are below);

@@ -271,6 +271,8 @@ private:
   const BasicBlock *findEmittedBlock(const Instruction &M) const;
   bool hasConstantOperand(const Instruction &M) const;
   void hoistPartiallyRedundantProducts();
+  struct MachineProduct;
+  const MachineProduct *findMachineProduct(const Instruction &M) const;
   SmallVector<const Instruction *, 2>
   getMachineProduct(const Instruction &M) const;
   Instruction *findTailDuplicated(BasicBlock &J) const;
@@ -403,10 +405,8 @@ const BasicBlock *Pinner::getEmittedBlock(const Instruction &M) const {
 /// loop's test, zr*zr - zi*zi in its body; llc and ptxas -arch=sm_90, 5
 /// FFMA where the IR's blocks predict 4; test/pin-contraction/sunk.ll).
 const BasicBlock *Pinner::findEmittedBlock(const Instruction &M) const {
-  auto It = MachineProductOf.find(&M);
-  const BasicBlock *At = It == MachineProductOf.end()
-                             ? M.getParent()
-                             : MachineProducts[It->second].At;
+  const MachineProduct *Product = findMachineProduct(M);
+  const BasicBlock *At = Product ? Product->At : M.getParent();
   SmallVector<const BasicBlock *, 4> UseBlocks;
   for (const Instruction *Member : getMachineProduct(M))
     for (const Use &U : Member->uses()) {
@@ -455,6 +455,7 @@ void Pinner::hoistPartiallyRedundantProducts() {
       auto Key = std::make_pair(M->getOperand(0), M->getOperand(1));
       auto [It, New] = Available.try_emplace(Key, MachineProducts.size());
       if (New) {
+        MachineProductOf[M] = MachineProducts.size();
         MachineProducts.push_back({{M}, B});
         continue;
       }
@@ -473,18 +474,25 @@ void Pinner::hoistPartiallyRedundantProducts() {
         continue;
       P.Members.push_back(M);
       P.At = Common;
-      for (const Instruction *Member : P.Members)
-        MachineProductOf[Member] = It->second;
+      MachineProductOf[M] = It->second;
     }
   }
 }
 
+/// M's product, where hoistPartiallyRedundantProducts saw M (not in a
+/// block the entry does not reach).
+const Pinner::MachineProduct *
+Pinner::findMachineProduct(const Instruction &M) const {
+  auto It = MachineProductOf.find(&M);
+  return It == MachineProductOf.end() ? nullptr : &MachineProducts[It->second];
+}
+
 SmallVector<const Instruction *, 2>
 Pinner::getMachineProduct(const Instruction &M) const {
-  auto It = MachineProductOf.find(&M);
-  if (It == MachineProductOf.end())
+  const MachineProduct *Product = findMachineProduct(M);
+  if (!Product)
     return {&M};
-  return MachineProducts[It->second].Members;
+  return Product->Members;
 }
 
 /// The instruction of join block J that early tail duplication copies into
